@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Makes sure the Debian packages that build and run the C++ side are present: as root it
+# installs what is missing, otherwise it stops with the one apt-get line to run.
+set -euo pipefail
+
+PACKAGES="g++ make cmake pkg-config libomniorb4-dev omniidl omniorb-nameserver omniorb"
+
+missing=""
+for tool in g++ make cmake pkg-config omniidl omniNames; do
+  command -v "$tool" >/dev/null 2>&1 || missing="$missing $tool"
+done
+if command -v pkg-config >/dev/null 2>&1 && ! pkg-config --exists omniORB4 2>/dev/null; then
+  missing="$missing omniORB4-headers"
+fi
+
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+  echo "native prerequisites missing:$missing; installing: $PACKAGES"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  # omniorb-nameserver ships a system service; nothing here starts it: tests run their own
+  apt-get install -y -qq --no-install-recommends $PACKAGES >/dev/null
+  exit 0
+fi
+
+echo "ERROR: native prerequisites missing:$missing" >&2
+echo "Install them with:  sudo apt-get install -y $PACKAGES" >&2
+exit 1

@@ -1,0 +1,240 @@
+// catalog_server: serves the Catalog and binds itself in CosNaming until SIGTERM or
+// SIGINT, then unbinds (if the name is still its own) and exits 0.
+//
+//   catalog_server [--name NAME] [--naming URL] [--endpoint ENDPOINT]
+//                  [--max-reply-bytes N] [--object-id ID] [-ORB<option> <value> ...]
+//
+// Prints one line "READY name=... endpoint=... reply-cap=..." on stdout once the name
+// is bound; process supervisors and the Java fixture wait for it.
+#include <omniORB4/CORBA.h>
+#include <omniORB4/Naming.hh>
+
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+
+#include "catalog_data.hpp"
+#include "catalog_servant.hpp"
+
+namespace {
+
+constexpr int kExitUsage = 1;
+constexpr int kExitNaming = 2;
+constexpr int kExitCorba = 3;
+
+// Room left under giopMaxMsgSize for the GIOP and reply headers around the result.
+constexpr std::size_t kReplyHeaderAllowance = 4096;
+
+struct Options {
+  std::string name = "Catalog";
+  std::string naming_url;  // empty: the NameService initial reference
+  std::string endpoint = "giop:tcp:127.0.0.1:";
+  std::size_t max_reply_bytes = 0;  // 0: giopMaxMsgSize - allowance
+  std::string object_id;            // empty: a transient object in the RootPOA
+  std::string call_timeout_ms = "5000";
+};
+
+[[noreturn]] void usage(const std::string& problem) {
+  std::cerr << "catalog_server: " << problem << "\n"
+            << "usage: catalog_server [--name NAME] [--naming corbaname::HOST:PORT]\n"
+            << "                      [--endpoint giop:tcp:HOST:PORT] [--max-reply-bytes N]\n"
+            << "                      [--object-id ID] [--call-timeout-ms MS] [-ORBoption value ...]\n";
+  std::exit(kExitUsage);
+}
+
+// Takes our own options out of argv, leaving argv[0] and the -ORB options for ORB_init.
+Options take_options(int& argc, char** argv) {
+  Options options;
+  int kept = 1;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) usage(arg + " needs a value");
+      return argv[++i];
+    };
+    if (arg == "--name") {
+      options.name = value();
+    } else if (arg == "--naming") {
+      options.naming_url = value();
+    } else if (arg == "--endpoint") {
+      options.endpoint = value();
+    } else if (arg == "--max-reply-bytes") {
+      const std::string text = value();
+      char* end = nullptr;
+      const unsigned long long bytes = std::strtoull(text.c_str(), &end, 10);
+      if (text.empty() || *end != '\0' || bytes < catalog::kEmptyResultBytes) {
+        usage("--max-reply-bytes needs a number of bytes >= " + std::to_string(catalog::kEmptyResultBytes));
+      }
+      options.max_reply_bytes = static_cast<std::size_t>(bytes);
+    } else if (arg == "--object-id") {
+      options.object_id = value();
+    } else if (arg == "--call-timeout-ms") {
+      options.call_timeout_ms = value();
+    } else if (arg == "--help" || arg == "-h") {
+      usage("serves the study's Catalog over omniORB");
+    } else if (arg.rfind("--", 0) == 0) {
+      usage("unknown option " + arg);
+    } else {
+      argv[kept++] = argv[i];
+    }
+  }
+  argc = kept;
+  if (options.name.empty()) usage("--name must not be empty");
+  return options;
+}
+
+CosNaming::NamingContextExt_ptr naming_context(CORBA::ORB_ptr orb, const Options& options) {
+  CORBA::Object_var object;
+  if (options.naming_url.empty()) {
+    try {
+      object = orb->resolve_initial_references("NameService");
+    } catch (CORBA::ORB::InvalidName&) {
+      std::cerr << "catalog_server: no name service; pass --naming corbaname::HOST:PORT "
+                   "or -ORBInitRef NameService=corbaname::HOST:PORT\n";
+      std::exit(kExitNaming);
+    }
+  } else {
+    object = orb->string_to_object(options.naming_url.c_str());
+  }
+  CosNaming::NamingContextExt_var context = CosNaming::NamingContextExt::_narrow(object);
+  if (CORBA::is_nil(context)) {
+    std::cerr << "catalog_server: " << (options.naming_url.empty() ? "NameService" : options.naming_url)
+              << " is not a naming context\n";
+    std::exit(kExitNaming);
+  }
+  return context._retn();
+}
+
+// Binds `name` (a CosNaming string name such as "Catalog" or "shop/Catalog"), creating
+// any missing intermediate contexts, and replacing an earlier binding of the same name.
+void bind(CosNaming::NamingContextExt_ptr context, const std::string& name, CORBA::Object_ptr object) {
+  CosNaming::Name_var path = context->to_name(name.c_str());
+  for (CORBA::ULong depth = 1; depth < path->length(); ++depth) {
+    CosNaming::Name prefix;
+    prefix.length(depth);
+    for (CORBA::ULong i = 0; i < depth; ++i) prefix[i] = path[i];
+    try {
+      CosNaming::NamingContext_var created = context->bind_new_context(prefix);
+    } catch (CosNaming::NamingContext::AlreadyBound&) {
+    }
+  }
+  context->rebind(path, object);
+}
+
+// Unbinds `name` only while it still names `object`: a successor that has rebound the
+// name in the meantime keeps its binding.
+void unbind_if_ours(CosNaming::NamingContextExt_ptr context, const std::string& name, CORBA::Object_ptr object) {
+  try {
+    CORBA::Object_var bound = context->resolve_str(name.c_str());
+    if (bound->_is_equivalent(object)) {
+      CosNaming::Name_var path = context->to_name(name.c_str());
+      context->unbind(path);
+    }
+  } catch (CORBA::Exception& e) {
+    std::cerr << "catalog_server: could not unbind " << name << " (" << e._name() << "); leaving it\n";
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Block the stop signals before the ORB starts its threads, so that they all inherit
+  // the mask and only sigwait() below ever sees them.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  std::signal(SIGPIPE, SIG_IGN);
+
+  Options options = take_options(argc, argv);
+
+  const char* orb_options[][2] = {{"endPoint", options.endpoint.c_str()},
+                                  // bound the naming calls: omniORB waits for ever by default
+                                  {"clientCallTimeOutPeriod", options.call_timeout_ms.c_str()},
+                                  {"clientConnectTimeOutPeriod", options.call_timeout_ms.c_str()},
+                                  {nullptr, nullptr}};
+  CORBA::ORB_var orb;
+  try {
+    orb = CORBA::ORB_init(argc, argv, "omniORB4", orb_options);
+  } catch (CORBA::Exception& e) {
+    std::cerr << "catalog_server: ORB_init failed (" << e._name() << "); check the -ORB options and "
+              << "--endpoint " << options.endpoint << "\n";
+    return kExitCorba;
+  }
+  if (argc > 1) usage(std::string("unexpected argument ") + argv[1]);
+
+  const std::size_t giop_limit = omniORB::giopMaxMsgSize();
+  if (options.max_reply_bytes == 0) options.max_reply_bytes = giop_limit - kReplyHeaderAllowance;
+  if (options.max_reply_bytes + kReplyHeaderAllowance > giop_limit) {
+    std::cerr << "catalog_server: --max-reply-bytes " << options.max_reply_bytes
+              << " leaves no room under giopMaxMsgSize " << giop_limit << "\n";
+    return kExitUsage;
+  }
+
+  // declared before the POAs that hold the servant, so it outlives them
+  const catalog::CatalogData catalog;
+  CatalogServant servant(catalog, options.max_reply_bytes);
+
+  int status = 0;
+  CosNaming::NamingContextExt_var context;
+  CORBA::Object_var catalog_ref;
+  try {
+    CORBA::Object_var root_object = orb->resolve_initial_references("RootPOA");
+    PortableServer::POA_var root_poa = PortableServer::POA::_narrow(root_object);
+    PortableServer::POAManager_var manager = root_poa->the_POAManager();
+
+    if (options.object_id.empty()) {
+      PortableServer::ObjectId_var id = root_poa->activate_object(&servant);
+      catalog_ref = root_poa->id_to_reference(id);
+    } else {
+      // a persistent object with a fixed id keeps its reference valid across restarts
+      // on the same endpoint
+      CORBA::PolicyList policies;
+      policies.length(2);
+      policies[0] = root_poa->create_lifespan_policy(PortableServer::PERSISTENT);
+      policies[1] = root_poa->create_id_assignment_policy(PortableServer::USER_ID);
+      PortableServer::POA_var poa = root_poa->create_POA("CatalogPOA", manager, policies);
+      for (CORBA::ULong i = 0; i < policies.length(); ++i) policies[i]->destroy();
+      PortableServer::ObjectId_var id = PortableServer::string_to_ObjectId(options.object_id.c_str());
+      poa->activate_object_with_id(id, &servant);
+      catalog_ref = poa->id_to_reference(id);
+    }
+    manager->activate();
+
+    try {
+      context = naming_context(orb, options);
+      bind(context, options.name, catalog_ref);
+    } catch (CORBA::SystemException& e) {
+      std::cerr << "catalog_server: cannot bind " << options.name << " in "
+                << (options.naming_url.empty() ? "NameService" : options.naming_url) << ": " << e._name()
+                << " (is the name service running?)\n";
+      orb->destroy();
+      return kExitNaming;
+    } catch (CosNaming::NamingContext::InvalidName&) {
+      std::cerr << "catalog_server: '" << options.name << "' is not a valid CosNaming name\n";
+      orb->destroy();
+      return kExitUsage;
+    }
+
+    std::cout << "READY name=" << options.name << " endpoint=" << options.endpoint
+              << " reply-cap=" << options.max_reply_bytes << std::endl;
+
+    int signal_number = 0;
+    sigwait(&stop_signals, &signal_number);
+    std::cerr << "catalog_server: " << (signal_number == SIGTERM ? "SIGTERM" : "SIGINT") << ", stopping\n";
+
+    unbind_if_ours(context, options.name, catalog_ref);
+    orb->shutdown(true);
+  } catch (CORBA::Exception& e) {
+    std::cerr << "catalog_server: " << e._name() << "\n";
+    status = kExitCorba;
+  }
+  try {
+    orb->destroy();
+  } catch (CORBA::Exception&) {
+  }
+  return status;
+}
