@@ -1,0 +1,198 @@
+package org.corbabridge.adapter;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Where the remote object is and how to call it: the name service URL and the name, the
+ * invocation strategy, the ORB to create, and the time-outs. Immutable; start from
+ * {@link #ofDefaults()} or {@link #builder()}.
+ *
+ * <p>Defaults: the ORB's {@code NameService} initial reference, the interface's usual name,
+ * static invocation, JacORB, a 10 s call time-out and a 3 s connect time-out.
+ */
+public final class AdapterConfig {
+
+    public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(10);
+    public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(3);
+
+    private static final AdapterConfig DEFAULTS = builder().build();
+
+    private final String nameServiceUrl;
+    private final String name;
+    private final String invocation;
+    private final OrbConfig orb;
+    private final Duration callTimeout;
+    private final Duration connectTimeout;
+
+    private AdapterConfig(Builder builder) {
+        this.nameServiceUrl = builder.nameServiceUrl;
+        this.name = builder.name;
+        this.invocation = builder.invocation;
+        this.orb = builder.orb;
+        this.callTimeout = builder.callTimeout;
+        this.connectTimeout = builder.connectTimeout;
+    }
+
+    public static AdapterConfig ofDefaults() {
+        return DEFAULTS;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public Builder toBuilder() {
+        Builder builder = new Builder();
+        builder.nameServiceUrl = nameServiceUrl;
+        builder.name = name;
+        builder.invocation = invocation;
+        builder.orb = orb;
+        builder.callTimeout = callTimeout;
+        builder.connectTimeout = connectTimeout;
+        return builder;
+    }
+
+    /** {@code corbaname:} or {@code corbaloc:} URL of the root naming context; null for the initial reference. */
+    public String nameServiceUrl() {
+        return nameServiceUrl;
+    }
+
+    /** The CosNaming string name of the object; null for the interface's usual name. */
+    public String name() {
+        return name;
+    }
+
+    /** {@code static}, {@code dynamic}, or the class name of an invocation strategy. */
+    public String invocation() {
+        return invocation;
+    }
+
+    /** The ORB the adapter creates when it is not given one. */
+    public OrbConfig orb() {
+        return orb;
+    }
+
+    public Duration callTimeout() {
+        return callTimeout;
+    }
+
+    public Duration connectTimeout() {
+        return connectTimeout;
+    }
+
+    /** Where the name service is, for messages: the URL, or the initial reference. */
+    public String nameServiceDescription() {
+        return nameServiceUrl != null ? nameServiceUrl : "the NameService initial reference";
+    }
+
+    @Override
+    public String toString() {
+        return "AdapterConfig[nameService=" + nameServiceDescription() + ", name=" + name + ", invocation="
+                + invocation + ", orb=" + orb.orbClass() + ", callTimeout=" + callTimeout.toMillis()
+                + " ms, connectTimeout=" + connectTimeout.toMillis() + " ms]";
+    }
+
+    public static final class Builder {
+        private String nameServiceUrl;
+        private String name;
+        private String invocation = InvocationMode.STATIC.configName();
+        private OrbConfig orb = OrbConfig.ofDefaults();
+        private Duration callTimeout = DEFAULT_CALL_TIMEOUT;
+        private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
+
+        private Builder() {
+        }
+
+        /**
+         * The name service: {@code corbaname::HOST:PORT}, {@code corbaloc::HOST:PORT/NameService}, or
+         * {@code corbaname::HOST:PORT#NAME}, which also sets the name. Null: the ORB's
+         * {@code NameService} initial reference (for example from {@code -ORBInitRef}).
+         */
+        public Builder nameService(String url) {
+            if (url == null) {
+                this.nameServiceUrl = null;
+                return this;
+            }
+            String lower = url.toLowerCase(Locale.ROOT);
+            if (!lower.startsWith("corbaname:") && !lower.startsWith("corbaloc:")) {
+                throw new IllegalArgumentException(
+                        "name service URL must start with corbaname: or corbaloc:, not '" + url + "'");
+            }
+            int hash = url.indexOf('#');
+            if (hash >= 0) {
+                if (!lower.startsWith("corbaname:")) {
+                    throw new IllegalArgumentException("only corbaname: URLs may carry a #name: '" + url + "'");
+                }
+                String nameInUrl = url.substring(hash + 1);
+                if (!nameInUrl.isEmpty()) {
+                    name(nameInUrl);
+                }
+                url = url.substring(0, hash);
+            }
+            this.nameServiceUrl = url;
+            return this;
+        }
+
+        /** The CosNaming string name, such as {@code Catalog} or {@code shop/east/Catalog}. */
+        public Builder name(String name) {
+            if (name == null || name.isBlank()) {
+                throw new IllegalArgumentException("name must not be blank");
+            }
+            this.name = name;
+            return this;
+        }
+
+        public Builder invocation(InvocationMode mode) {
+            this.invocation = Objects.requireNonNull(mode, "mode").configName();
+            return this;
+        }
+
+        /** {@code static}, {@code dynamic} (any case), or the class name of an invocation strategy. */
+        public Builder invocation(String invocation) {
+            if (invocation == null || invocation.isBlank()) {
+                throw new IllegalArgumentException("invocation must not be blank");
+            }
+            String trimmed = invocation.trim();
+            String lower = trimmed.toLowerCase(Locale.ROOT);
+            boolean isMode = lower.equals(InvocationMode.STATIC.configName())
+                    || lower.equals(InvocationMode.DYNAMIC.configName());
+            this.invocation = isMode ? lower : trimmed;
+            return this;
+        }
+
+        public Builder orb(OrbConfig orb) {
+            this.orb = Objects.requireNonNull(orb, "orb");
+            return this;
+        }
+
+        public Builder orb(OrbImplementation implementation) {
+            return orb(OrbConfig.of(implementation));
+        }
+
+        /** How long a call may wait for its reply; positive. */
+        public Builder callTimeout(Duration timeout) {
+            this.callTimeout = requirePositive(timeout, "callTimeout");
+            return this;
+        }
+
+        /** How long the ORB may try to open a connection; positive. */
+        public Builder connectTimeout(Duration timeout) {
+            this.connectTimeout = requirePositive(timeout, "connectTimeout");
+            return this;
+        }
+
+        public AdapterConfig build() {
+            return new AdapterConfig(this);
+        }
+
+        private static Duration requirePositive(Duration duration, String what) {
+            Objects.requireNonNull(duration, what);
+            if (duration.isNegative() || duration.isZero()) {
+                throw new IllegalArgumentException(what + " must be positive, not " + duration);
+            }
+            return duration;
+        }
+    }
+}

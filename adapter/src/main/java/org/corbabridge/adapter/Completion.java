@@ -1,0 +1,17 @@
+package org.corbabridge.adapter;
+
+/**
+ * Whether the server ran the request, as the ORB reported it. Only {@link #NO} means it
+ * certainly did not; JacORB also reports NO on a reply time-out although the server ran
+ * the request, so a time-out is never proof either way.
+ */
+public enum Completion {
+    /** The server completed the request before the failure. */
+    YES,
+    /** The request did not reach the server's implementation. */
+    NO,
+    /** Unknown: the request may or may not have run. */
+    MAYBE,
+    /** The failure did not come from a remote call (no completion status applies). */
+    NOT_APPLICABLE
+}

@@ -1,0 +1,21 @@
+package org.corbabridge.adapter;
+
+/**
+ * The base of every error the adapter reports. Each subclass names one cause; the message
+ * says what was tried (operation, name, URL) and what the ORB reported.
+ */
+public abstract class CorbaAdapterException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private final Completion completion;
+
+    protected CorbaAdapterException(String message, Completion completion, Throwable cause) {
+        super(message, cause);
+        this.completion = completion;
+    }
+
+    /** Whether the request ran on the server, as far as anyone knows. */
+    public Completion completion() {
+        return completion;
+    }
+}

@@ -1,0 +1,14 @@
+package org.corbabridge.adapter;
+
+/** The name service answered, but nothing is bound under the name (or a context on its path is missing). */
+public class NameNotBoundException extends CorbaAdapterException {
+    private static final long serialVersionUID = 1L;
+
+    public NameNotBoundException(String message, Completion completion, Throwable cause) {
+        super(message, completion, cause);
+    }
+
+    public NameNotBoundException(String message) {
+        this(message, Completion.NOT_APPLICABLE, null);
+    }
+}

@@ -1,0 +1,136 @@
+package org.corbabridge.adapter;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Properties;
+
+/**
+ * How the adapter creates the ORB it owns: the ORB and singleton classes (always both, and
+ * always passed to {@code ORB.init} explicitly), extra properties and arguments. Immutable.
+ */
+public final class OrbConfig {
+
+    private static final OrbConfig DEFAULTS = builder().build();
+
+    private final String orbClass;
+    private final String orbSingletonClass;
+    private final OrbImplementation implementation;
+    private final Properties properties;
+    private final List<String> arguments;
+
+    private OrbConfig(Builder builder) {
+        this.orbClass = builder.orbClass;
+        this.orbSingletonClass = builder.orbSingletonClass;
+        this.implementation = builder.implementation;
+        this.properties = copy(builder.properties);
+        this.arguments = List.copyOf(builder.arguments);
+    }
+
+    /** JacORB, no extra properties. */
+    public static OrbConfig ofDefaults() {
+        return DEFAULTS;
+    }
+
+    public static OrbConfig of(OrbImplementation implementation) {
+        return builder().implementation(implementation).build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public String orbClass() {
+        return orbClass;
+    }
+
+    public String orbSingletonClass() {
+        return orbSingletonClass;
+    }
+
+    /** The known implementation these classes belong to; null for another ORB. */
+    public OrbImplementation implementation() {
+        return implementation;
+    }
+
+    /** A copy of the extra properties; they override the adapter's bounding properties. */
+    public Properties properties() {
+        return copy(properties);
+    }
+
+    /** Arguments for {@code ORB.init}, such as {@code -ORBInitRef NameService=corbaname::HOST:PORT}. */
+    public List<String> arguments() {
+        return arguments;
+    }
+
+    @Override
+    public String toString() {
+        return "OrbConfig[" + orbClass + ", " + orbSingletonClass + ", properties " + properties.stringPropertyNames()
+                + ", arguments " + arguments + "]";
+    }
+
+    private static Properties copy(Properties source) {
+        Properties copy = new Properties();
+        source.stringPropertyNames().forEach(key -> copy.setProperty(key, source.getProperty(key)));
+        return copy;
+    }
+
+    public static final class Builder {
+        private String orbClass = OrbImplementation.JACORB.orbClass();
+        private String orbSingletonClass = OrbImplementation.JACORB.orbSingletonClass();
+        private OrbImplementation implementation = OrbImplementation.JACORB;
+        private final Properties properties = new Properties();
+        private final List<String> arguments = new ArrayList<>();
+
+        private Builder() {
+        }
+
+        public Builder implementation(OrbImplementation implementation) {
+            this.implementation = Objects.requireNonNull(implementation, "implementation");
+            this.orbClass = implementation.orbClass();
+            this.orbSingletonClass = implementation.orbSingletonClass();
+            return this;
+        }
+
+        /** Another ORB by class name; the adapter then sets no vendor properties to bound its waits. */
+        public Builder orbClass(String orbClass, String orbSingletonClass) {
+            this.orbClass = requireText(orbClass, "orbClass");
+            this.orbSingletonClass = requireText(orbSingletonClass, "orbSingletonClass");
+            this.implementation = null;
+            for (OrbImplementation known : OrbImplementation.values()) {
+                if (known.orbClass().equals(orbClass)) {
+                    this.implementation = known;
+                }
+            }
+            return this;
+        }
+
+        public Builder property(String key, String value) {
+            properties.setProperty(requireText(key, "key"), Objects.requireNonNull(value, "value"));
+            return this;
+        }
+
+        public Builder properties(Properties more) {
+            more.stringPropertyNames().forEach(key -> property(key, more.getProperty(key)));
+            return this;
+        }
+
+        public Builder arguments(String... more) {
+            for (String argument : more) {
+                arguments.add(Objects.requireNonNull(argument, "argument"));
+            }
+            return this;
+        }
+
+        public OrbConfig build() {
+            return new OrbConfig(this);
+        }
+
+        private static String requireText(String value, String what) {
+            if (value == null || value.isBlank()) {
+                throw new IllegalArgumentException(what + " must not be blank");
+            }
+            return value;
+        }
+    }
+}

@@ -1,0 +1,150 @@
+package org.corbabridge.adapter;
+
+import java.time.Duration;
+import java.util.NoSuchElementException;
+import java.util.Optional;
+import java.util.Properties;
+import org.omg.CORBA.COMM_FAILURE;
+import org.omg.CORBA.CompletionStatus;
+import org.omg.CORBA.ORB;
+import org.omg.CORBA.SystemException;
+import org.omg.CORBA.TIMEOUT;
+
+/**
+ * The ORBs the adapter knows: their class names, the properties that bound their waits
+ * (all of them wait for ever, or 30 minutes, by default), and how each reports a call
+ * time-out. Any other ORB can be used through {@link OrbConfig.Builder#orbClass}; its
+ * waits are then the caller's to bound.
+ */
+public enum OrbImplementation {
+
+    /** JacORB 3.9: org.jacorb:jacorb. */
+    JACORB("org.jacorb.orb.ORB", "org.jacorb.orb.ORBSingleton") {
+        @Override
+        public Properties boundingProperties(Duration callTimeout, Duration connectTimeout) {
+            Properties properties = new Properties();
+            properties.setProperty("jacorb.connection.client.pending_reply_timeout", millis(callTimeout));
+            properties.setProperty("jacorb.connection.client.connect_timeout", millis(connectTimeout));
+            // one connection attempt: the adapter, not the ORB, decides when to try again
+            properties.setProperty("jacorb.retries", "0");
+            properties.setProperty("jacorb.retry_interval", "0");
+            return properties;
+        }
+
+        @Override
+        boolean reportsTimeout(SystemException e) {
+            return e instanceof TIMEOUT;
+        }
+    },
+
+    /** The Eclipse ORB 5.0 (formerly GlassFish CORBA): org.glassfish.corba:glassfish-corba-orb. */
+    ECLIPSE_ORB("com.sun.corba.ee.impl.orb.ORBImpl", "com.sun.corba.ee.impl.orb.ORBSingleton") {
+        /** The Eclipse ORB's minor code (low 12 bits) for "timeout waiting for response". */
+        private static final int RESPONSE_TIMEOUT_MINOR = 19;
+
+        @Override
+        public Properties boundingProperties(Duration callTimeout, Duration connectTimeout) {
+            Properties properties = new Properties();
+            properties.setProperty("com.sun.corba.ee.transport.ORBWaitForResponseTimeout", millis(callTimeout));
+            // initial wait : total budget : back-off % : longest single wait, all in ms; the last
+            // wait may overshoot the budget, so no single wait is longer than a quarter of it
+            long connect = Math.max(4, connectTimeout.toMillis());
+            properties.setProperty("com.sun.corba.ee.transport.ORBTCPConnectTimeouts",
+                    Math.min(50, connect / 4) + ":" + connect + ":100:" + connect / 4);
+            return properties;
+        }
+
+        @Override
+        boolean reportsTimeout(SystemException e) {
+            return e instanceof COMM_FAILURE && (e.minor & 0xFFF) == RESPONSE_TIMEOUT_MINOR
+                    && e.completed == CompletionStatus.COMPLETED_MAYBE;
+        }
+
+        /**
+         * When a connection fails, the Eclipse ORB 5.0 can pop an empty thread-local stack in
+         * the finally block of its request dispatcher; the NoSuchElementException from there
+         * replaces the COMM_FAILURE it was about to throw.
+         */
+        @Override
+        boolean masksCommunicationFailure(RuntimeException e) {
+            if (!(e instanceof NoSuchElementException)) {
+                return false;
+            }
+            for (StackTraceElement frame : e.getStackTrace()) {
+                if (frame.getMethodName().equals("popEncVersionFromThreadLocalState")) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    };
+
+    private final String orbClass;
+    private final String orbSingletonClass;
+
+    OrbImplementation(String orbClass, String orbSingletonClass) {
+        this.orbClass = orbClass;
+        this.orbSingletonClass = orbSingletonClass;
+    }
+
+    /** The value for {@code org.omg.CORBA.ORBClass}. */
+    public String orbClass() {
+        return orbClass;
+    }
+
+    /** The value for {@code org.omg.CORBA.ORBSingletonClass}. */
+    public String orbSingletonClass() {
+        return orbSingletonClass;
+    }
+
+    /**
+     * The ORB properties that bound a call and a connection attempt. The adapter sets them on
+     * every ORB it creates; whoever creates an ORB to lend to adapters (a container resource,
+     * say) should set them too.
+     */
+    public abstract Properties boundingProperties(Duration callTimeout, Duration connectTimeout);
+
+    /** Whether this ORB reports {@code e} when a reply did not arrive within its call time-out. */
+    abstract boolean reportsTimeout(SystemException e);
+
+    /** Whether this ORB throws {@code e}, not a CORBA exception, when a connection fails. */
+    boolean masksCommunicationFailure(RuntimeException e) {
+        return false;
+    }
+
+    /** The implementation of a running ORB, if it is one of these. */
+    public static Optional<OrbImplementation> of(ORB orb) {
+        String name = orb.getClass().getName();
+        for (OrbImplementation implementation : values()) {
+            String orbPackage = implementation.orbClass.substring(0, implementation.orbClass.lastIndexOf('.'));
+            if (name.startsWith(orbPackage)) {
+                return Optional.of(implementation);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether a known ORB throws {@code e} in place of the communication failure it hit. */
+    public static boolean isMaskedCommunicationFailure(RuntimeException e) {
+        for (OrbImplementation implementation : values()) {
+            if (implementation.masksCommunicationFailure(e)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether any known ORB reports {@code e} as a call time-out. */
+    public static boolean isTimeout(SystemException e) {
+        for (OrbImplementation implementation : values()) {
+            if (implementation.reportsTimeout(e)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String millis(Duration duration) {
+        return Long.toString(Math.max(1, duration.toMillis()));
+    }
+}

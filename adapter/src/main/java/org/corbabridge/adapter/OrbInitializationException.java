@@ -1,0 +1,14 @@
+package org.corbabridge.adapter;
+
+/** The ORB could not be created: its class is missing from the classpath or its properties are refused. */
+public class OrbInitializationException extends CorbaAdapterException {
+    private static final long serialVersionUID = 1L;
+
+    public OrbInitializationException(String message, Completion completion, Throwable cause) {
+        super(message, completion, cause);
+    }
+
+    public OrbInitializationException(String message) {
+        this(message, Completion.NOT_APPLICABLE, null);
+    }
+}

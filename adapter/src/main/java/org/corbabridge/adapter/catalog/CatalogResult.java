@@ -1,0 +1,16 @@
+package org.corbabridge.adapter.catalog;
+
+import java.util.List;
+
+/**
+ * The answer to a catalog query (IDL {@code shop::QueryResult}).
+ *
+ * @param timeInServerNanos what the server spent answering, by its own steady clock; a
+ *     caller's response time minus this is the communication time
+ * @param items the items, in the server's order; unmodifiable
+ */
+public record CatalogResult(long timeInServerNanos, List<CatalogItem> items) {
+    public CatalogResult {
+        items = List.copyOf(items);
+    }
+}

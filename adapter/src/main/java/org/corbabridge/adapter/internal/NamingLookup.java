@@ -1,0 +1,104 @@
+package org.corbabridge.adapter.internal;
+
+import org.corbabridge.adapter.Completion;
+import org.corbabridge.adapter.NameNotBoundException;
+import org.corbabridge.adapter.NameServiceUnavailableException;
+import org.omg.CORBA.BAD_PARAM;
+import org.omg.CORBA.ORBPackage.InvalidName;
+import org.omg.CORBA.SystemException;
+import org.omg.CosNaming.NameComponent;
+import org.omg.CosNaming.NamingContextExt;
+import org.omg.CosNaming.NamingContextExtHelper;
+import org.omg.CosNaming.NamingContextPackage.CannotProceed;
+import org.omg.CosNaming.NamingContextPackage.NotFound;
+
+/** Resolves a name in CosNaming, reporting each way it can fail as its own exception. */
+public final class NamingLookup {
+
+    private NamingLookup() {
+    }
+
+    /**
+     * @param nameServiceUrl corbaname:/corbaloc: URL of the root context, or null for the
+     *     ORB's NameService initial reference
+     */
+    public static org.omg.CORBA.Object resolve(OrbLease orb, String nameServiceUrl, String name) {
+        String where = nameServiceUrl != null ? nameServiceUrl : "the NameService initial reference";
+        NamingContextExt root = rootContext(orb, nameServiceUrl, where);
+        try {
+            return root.resolve_str(name);
+        } catch (NotFound e) {
+            String missing = toString(e.rest_of_name);
+            String detail = missing.isEmpty() || missing.equals(name) ? "" : " ('" + missing + "' is missing)";
+            throw new NameNotBoundException("nothing is bound as '" + name + "' in the name service at " + where
+                    + detail, Completion.NOT_APPLICABLE, e);
+        } catch (CannotProceed e) {
+            throw new NameNotBoundException("the name service at " + where + " cannot proceed resolving '" + name
+                    + "' (at '" + toString(e.rest_of_name) + "')", Completion.NOT_APPLICABLE, e);
+        } catch (org.omg.CosNaming.NamingContextPackage.InvalidName e) {
+            throw new NameNotBoundException("'" + name + "' is not a valid CosNaming name (resolving in " + where
+                    + ")", Completion.NOT_APPLICABLE, e);
+        } catch (SystemException e) {
+            throw unavailable("resolving '" + name + "' in the name service at " + where, e);
+        }
+    }
+
+    private static NamingContextExt rootContext(OrbLease orb, String nameServiceUrl, String where) {
+        org.omg.CORBA.Object reference;
+        try {
+            reference = nameServiceUrl == null
+                    ? orb.orb().resolve_initial_references("NameService")
+                    : orb.orb().string_to_object(rootContextLocation(nameServiceUrl));
+        } catch (InvalidName e) {
+            throw new NameServiceUnavailableException("the ORB has no NameService initial reference; configure a "
+                    + "corbaname: URL, or pass -ORBInitRef NameService=corbaname::HOST:PORT to the ORB",
+                    Completion.NOT_APPLICABLE, e);
+        } catch (BAD_PARAM e) {
+            throw new NameServiceUnavailableException("'" + where + "' is not a valid object URL ("
+                    + RemoteFailures.describe(e) + ")", Completion.NOT_APPLICABLE, e);
+        } catch (SystemException e) {
+            throw unavailable("reaching the name service at " + where, e);
+        }
+        try {
+            return NamingContextExtHelper.narrow(orb.bounded(reference));
+        } catch (BAD_PARAM e) {
+            throw new NameServiceUnavailableException("the object at " + where + " is not a naming context",
+                    Completion.NOT_APPLICABLE, e);
+        } catch (SystemException e) {
+            throw unavailable("reaching the name service at " + where, e);
+        }
+    }
+
+    /**
+     * The corbaloc: URL of the root context a corbaname: URL names ({@code corbaname::h:p} is
+     * {@code corbaloc::h:p/NameService}). The ORB then makes a plain reference without any
+     * network traffic: the Eclipse ORB resolves corbaname: URLs itself and reports an
+     * unreachable name service as a malformed URL (BAD_PARAM), after seconds.
+     */
+    static String rootContextLocation(String url) {
+        if (!url.regionMatches(true, 0, "corbaname:", 0, "corbaname:".length())) {
+            return url;
+        }
+        String addressesAndKey = url.substring("corbaname:".length());
+        return "corbaloc:" + addressesAndKey + (addressesAndKey.contains("/") ? "" : "/NameService");
+    }
+
+    private static NameServiceUnavailableException unavailable(String attempt, SystemException e) {
+        return new NameServiceUnavailableException(attempt + " failed: the name service did not answer ("
+                + RemoteFailures.describe(e) + ")", RemoteFailures.completion(e), e);
+    }
+
+    private static String toString(NameComponent[] path) {
+        StringBuilder text = new StringBuilder();
+        for (NameComponent component : path) {
+            if (text.length() > 0) {
+                text.append('/');
+            }
+            text.append(component.id);
+            if (component.kind != null && !component.kind.isEmpty()) {
+                text.append('.').append(component.kind);
+            }
+        }
+        return text.toString();
+    }
+}

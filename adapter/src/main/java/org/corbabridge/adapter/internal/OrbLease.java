@@ -1,0 +1,142 @@
+package org.corbabridge.adapter.internal;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.corbabridge.adapter.Completion;
+import org.corbabridge.adapter.OrbConfig;
+import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.adapter.OrbInitializationException;
+import org.omg.CORBA.Any;
+import org.omg.CORBA.ORB;
+import org.omg.CORBA.Policy;
+import org.omg.CORBA.PolicyError;
+import org.omg.CORBA.SetOverrideType;
+import org.omg.CORBA.SystemException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An ORB the adapter either owns (created here, destroyed on close) or borrows (never
+ * destroyed here). Knows how to bound the calls made through it.
+ */
+public final class OrbLease implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(OrbLease.class);
+
+    /** org.omg.Messaging.RELATIVE_RT_TIMEOUT_POLICY_TYPE; not every OMG API jar carries the class. */
+    private static final int RELATIVE_ROUNDTRIP_TIMEOUT_POLICY_TYPE = 32;
+    /** TimeBase::TimeT counts 100 ns units. */
+    private static final long TIME_T_UNITS_PER_MILLI = 10_000L;
+
+    private final ORB orb;
+    private final boolean owned;
+    private final Policy roundtripTimeout;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private OrbLease(ORB orb, boolean owned, Policy roundtripTimeout) {
+        this.orb = orb;
+        this.owned = owned;
+        this.roundtripTimeout = roundtripTimeout;
+    }
+
+    /** Creates an ORB with both class properties set and its waits bounded by the two time-outs. */
+    public static OrbLease create(OrbConfig config, Duration callTimeout, Duration connectTimeout) {
+        Properties properties = new Properties();
+        if (config.implementation() != null) {
+            properties.putAll(config.implementation().boundingProperties(callTimeout, connectTimeout));
+        }
+        properties.putAll(config.properties());
+        properties.setProperty("org.omg.CORBA.ORBClass", config.orbClass());
+        properties.setProperty("org.omg.CORBA.ORBSingletonClass", config.orbSingletonClass());
+        List<String> arguments = config.arguments();
+        try {
+            ORB orb = ORB.init(arguments.toArray(String[]::new), properties);
+            return new OrbLease(orb, true, null);
+        } catch (RuntimeException | LinkageError e) {
+            throw new OrbInitializationException("cannot create the ORB " + config.orbClass() + " (singleton "
+                    + config.orbSingletonClass() + "): " + e + "; is its jar on the classpath of "
+                    + "the thread's context class loader?", Completion.NOT_APPLICABLE, e);
+        }
+    }
+
+    /**
+     * Uses an ORB someone else owns. Its own properties bound its waits; on JacORB the call
+     * time-out is also set on each reference, which works whatever the ORB was created with.
+     */
+    public static OrbLease borrow(ORB orb, Duration callTimeout) {
+        if (orb == null) {
+            throw new IllegalArgumentException("the ORB to borrow must not be null");
+        }
+        Policy policy = roundtripTimeoutPolicy(orb, callTimeout);
+        if (policy == null) {
+            LOG.debug("{} has no Messaging time-out policy: calls are bounded by that ORB's own settings; "
+                    + "create it with OrbImplementation.boundingProperties", orb.getClass().getName());
+        }
+        return new OrbLease(orb, false, policy);
+    }
+
+    public ORB orb() {
+        return orb;
+    }
+
+    public boolean owned() {
+        return owned;
+    }
+
+    public Optional<OrbImplementation> implementation() {
+        return OrbImplementation.of(orb);
+    }
+
+    /** The reference, with the call time-out set on it when the ORB is borrowed and supports that. */
+    public org.omg.CORBA.Object bounded(org.omg.CORBA.Object reference) {
+        if (roundtripTimeout == null) {
+            return reference;
+        }
+        return reference._set_policy_override(new Policy[] {roundtripTimeout}, SetOverrideType.ADD_OVERRIDE);
+    }
+
+    /** Destroys the ORB if this lease owns it; a borrowed ORB is left as it is. Idempotent. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        if (roundtripTimeout != null) {
+            destroyQuietly(roundtripTimeout);
+        }
+        if (!owned) {
+            return;
+        }
+        try {
+            orb.shutdown(true);
+        } catch (SystemException e) {
+            LOG.debug("ORB shutdown: {}", e.toString());
+        }
+        try {
+            orb.destroy();
+        } catch (SystemException e) {
+            LOG.warn("ORB destroy failed; its threads may outlive the adapter: {}", e.toString());
+        }
+    }
+
+    private static Policy roundtripTimeoutPolicy(ORB orb, Duration callTimeout) {
+        try {
+            Any value = orb.create_any();
+            value.insert_ulonglong(callTimeout.toMillis() * TIME_T_UNITS_PER_MILLI);
+            return orb.create_policy(RELATIVE_ROUNDTRIP_TIMEOUT_POLICY_TYPE, value);
+        } catch (PolicyError | SystemException unsupported) {
+            return null;
+        }
+    }
+
+    private static void destroyQuietly(Policy policy) {
+        try {
+            policy.destroy();
+        } catch (SystemException ignored) {
+            // a policy of a destroyed ORB
+        }
+    }
+}

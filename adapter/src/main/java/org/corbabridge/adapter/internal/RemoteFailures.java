@@ -1,0 +1,91 @@
+package org.corbabridge.adapter.internal;
+
+import java.time.Duration;
+import org.corbabridge.adapter.CallTimeoutException;
+import org.corbabridge.adapter.Completion;
+import org.corbabridge.adapter.CorbaAdapterException;
+import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.adapter.RemoteCallException;
+import org.corbabridge.adapter.ServerUnavailableException;
+import org.omg.CORBA.COMM_FAILURE;
+import org.omg.CORBA.CompletionStatus;
+import org.omg.CORBA.INV_OBJREF;
+import org.omg.CORBA.NO_RESPONSE;
+import org.omg.CORBA.OBJECT_NOT_EXIST;
+import org.omg.CORBA.SystemException;
+import org.omg.CORBA.TRANSIENT;
+
+/** Turns the system exceptions of a remote call into the adapter's typed exceptions. */
+public final class RemoteFailures {
+
+    private RemoteFailures() {
+    }
+
+    /**
+     * @param attempt what was tried, for the message: "queryCatalog on 'Catalog' via corbaname::..."
+     * @param elapsedNanos how long the call had waited when it failed
+     */
+    public static CorbaAdapterException translate(SystemException e, String attempt, Duration callTimeout,
+            long elapsedNanos) {
+        Completion completion = completion(e);
+        if (isTimeout(e, callTimeout, elapsedNanos)) {
+            return new CallTimeoutException(attempt + " got no reply within " + callTimeout.toMillis() + " ms ("
+                    + describe(e) + "); the server may still have run it", completion, e);
+        }
+        if (isUnreachable(e)) {
+            return new ServerUnavailableException(attempt + " failed: the server is unreachable or no longer "
+                    + "knows the object (" + describe(e) + ")", completion, e);
+        }
+        return new RemoteCallException(attempt + " failed: " + describe(e), completion, e);
+    }
+
+    /**
+     * A call failed with an exception that is not a CORBA exception: the ORB broke its own
+     * contract. Where a known ORB does so in place of a communication failure, it is reported
+     * as one; anything else as a remote call failure of unknown completion.
+     */
+    public static CorbaAdapterException translateUnexpected(RuntimeException e, String attempt) {
+        if (OrbImplementation.isMaskedCommunicationFailure(e)) {
+            return new ServerUnavailableException(attempt + " failed: the connection failed and the ORB reported "
+                    + e + " in place of a CORBA exception", Completion.MAYBE, e);
+        }
+        return new RemoteCallException(attempt + " failed inside the ORB with " + e
+                + " instead of a CORBA exception; the request may or may not have reached the server",
+                Completion.MAYBE, e);
+    }
+
+    /** "COMM_FAILURE (minor 0x53550008, completed MAYBE)". */
+    public static String describe(SystemException e) {
+        String type = e.getClass().getSimpleName();
+        return type + " (minor 0x" + Integer.toHexString(e.minor) + ", completed " + completion(e) + ")";
+    }
+
+    public static Completion completion(SystemException e) {
+        if (e.completed == null) {
+            return Completion.MAYBE;
+        }
+        switch (e.completed.value()) {
+            case CompletionStatus._COMPLETED_YES:
+                return Completion.YES;
+            case CompletionStatus._COMPLETED_NO:
+                return Completion.NO;
+            default:
+                return Completion.MAYBE;
+        }
+    }
+
+    private static boolean isTimeout(SystemException e, Duration callTimeout, long elapsedNanos) {
+        if (OrbImplementation.isTimeout(e)) {
+            return true;
+        }
+        // an ORB we have no rule for: a lost connection exactly when the time-out ran out
+        return (e instanceof COMM_FAILURE || e instanceof NO_RESPONSE)
+                && completion(e) == Completion.MAYBE
+                && elapsedNanos >= callTimeout.toNanos();
+    }
+
+    private static boolean isUnreachable(SystemException e) {
+        return e instanceof TRANSIENT || e instanceof COMM_FAILURE || e instanceof OBJECT_NOT_EXIST
+                || e instanceof NO_RESPONSE || e instanceof INV_OBJREF;
+    }
+}

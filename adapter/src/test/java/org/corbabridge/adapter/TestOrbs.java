@@ -1,0 +1,58 @@
+package org.corbabridge.adapter;
+
+import java.time.Duration;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.corbabridge.adapter.internal.OrbLease;
+import org.corbabridge.fixture.CatalogFixture;
+
+/** The ORB this test JVM runs (one Surefire execution per ORB), and configurations for it. */
+public final class TestOrbs {
+
+    /** Tag of tests of a JacORB-only feature; the Eclipse ORB's execution leaves them out. */
+    public static final String JACORB_ONLY = "jacorb-only";
+
+    public static final Duration CALL_TIMEOUT = Duration.ofSeconds(5);
+    public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(1);
+
+    private TestOrbs() {
+    }
+
+    public static OrbImplementation current() {
+        return OrbImplementation.valueOf(System.getProperty("corbabridge.test.orb", "JACORB"));
+    }
+
+    /** The fixture's Catalog, on this JVM's ORB, with test time-outs. */
+    public static AdapterConfig.Builder configFor(CatalogFixture fixture) {
+        return AdapterConfig.builder()
+                .nameService(fixture.nameServiceUrl())
+                .name(fixture.catalogName())
+                .orb(current())
+                .callTimeout(CALL_TIMEOUT)
+                .connectTimeout(CONNECT_TIMEOUT);
+    }
+
+    /** An ORB of this JVM's implementation, owned by the test. */
+    public static OrbLease newOrb() {
+        return OrbLease.create(OrbConfig.of(current()), CALL_TIMEOUT, CONNECT_TIMEOUT);
+    }
+
+    public static Set<Thread> liveThreads() {
+        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).collect(Collectors.toSet());
+    }
+
+    /** Waits until none of the threads started since {@code before} is alive; returns the survivors. */
+    public static Set<String> threadsStillAliveAfter(Set<Thread> before, Duration wait) throws InterruptedException {
+        long deadline = System.nanoTime() + wait.toNanos();
+        Set<Thread> started;
+        do {
+            started = liveThreads();
+            started.removeAll(before);
+            if (started.isEmpty()) {
+                break;
+            }
+            Thread.sleep(50);
+        } while (System.nanoTime() < deadline);
+        return started.stream().map(Thread::getName).collect(Collectors.toSet());
+    }
+}
