@@ -1,0 +1,89 @@
+package org.corbabridge.adapter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class AdapterConfigTest {
+
+    @Test
+    void defaultsAreStaticJacorbInitialReferenceAndBoundedTimeouts() {
+        AdapterConfig config = AdapterConfig.ofDefaults();
+        assertThat(config.nameServiceUrl()).isNull();
+        assertThat(config.nameServiceDescription()).isEqualTo("the NameService initial reference");
+        assertThat(config.name()).isNull();
+        assertThat(config.invocation()).isEqualTo("static");
+        assertThat(config.orb().implementation()).isEqualTo(OrbImplementation.JACORB);
+        assertThat(config.callTimeout()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(config.connectTimeout()).isEqualTo(Duration.ofSeconds(3));
+    }
+
+    @Test
+    void corbanameUrlWithANameSetsBothParts() {
+        AdapterConfig config = AdapterConfig.builder().nameService("corbaname::127.0.0.1:2809#shop/Catalog").build();
+        assertThat(config.nameServiceUrl()).isEqualTo("corbaname::127.0.0.1:2809");
+        assertThat(config.name()).isEqualTo("shop/Catalog");
+    }
+
+    @Test
+    void corbalocUrlIsKeptAsGiven() {
+        AdapterConfig config = AdapterConfig.builder().nameService("corbaloc::127.0.0.1:2809/NameService").build();
+        assertThat(config.nameServiceUrl()).isEqualTo("corbaloc::127.0.0.1:2809/NameService");
+    }
+
+    @Test
+    void urlsOfOtherSchemesAreRefused() {
+        assertThatThrownBy(() -> AdapterConfig.builder().nameService("iiop://127.0.0.1:2809"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("corbaname: or corbaloc:");
+        assertThatThrownBy(() -> AdapterConfig.builder().nameService("corbaloc::h:1/NameService#x"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("only corbaname:");
+    }
+
+    @Test
+    void invocationNamesAreCaseInsensitiveAndClassNamesKept() {
+        assertThat(AdapterConfig.builder().invocation(" DYNAMIC ").build().invocation()).isEqualTo("dynamic");
+        assertThat(AdapterConfig.builder().invocation(InvocationMode.STATIC).build().invocation()).isEqualTo("static");
+        assertThat(AdapterConfig.builder().invocation("com.example.Invoker").build().invocation())
+                .isEqualTo("com.example.Invoker");
+    }
+
+    @Test
+    void blankNamesAndNonPositiveTimeoutsAreRefused() {
+        assertThatThrownBy(() -> AdapterConfig.builder().name(" ")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> AdapterConfig.builder().invocation(""))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> AdapterConfig.builder().callTimeout(Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("callTimeout");
+        assertThatThrownBy(() -> AdapterConfig.builder().connectTimeout(Duration.ofMillis(-1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("connectTimeout");
+    }
+
+    @Test
+    void toBuilderCopiesEverything() {
+        AdapterConfig original = AdapterConfig.builder()
+                .nameService("corbaname::127.0.0.1:1#X")
+                .invocation(InvocationMode.DYNAMIC)
+                .orb(OrbImplementation.ECLIPSE_ORB)
+                .callTimeout(Duration.ofMillis(1234))
+                .connectTimeout(Duration.ofMillis(567))
+                .build();
+        assertThat(original.toBuilder().build()).usingRecursiveComparison().isEqualTo(original);
+    }
+
+    @Test
+    void orbConfigRecognisesKnownClassesAndCopiesProperties() {
+        OrbConfig known = OrbConfig.builder()
+                .orbClass(OrbImplementation.ECLIPSE_ORB.orbClass(), OrbImplementation.ECLIPSE_ORB.orbSingletonClass())
+                .property("a", "1")
+                .arguments("-ORBInitRef", "NameService=corbaname::127.0.0.1:1")
+                .build();
+        assertThat(known.implementation()).isEqualTo(OrbImplementation.ECLIPSE_ORB);
+        known.properties().setProperty("a", "changed");
+        assertThat(known.properties().getProperty("a")).isEqualTo("1");
+        assertThat(known.arguments()).containsExactly("-ORBInitRef", "NameService=corbaname::127.0.0.1:1");
+
+        assertThat(OrbConfig.builder().orbClass("x.Orb", "x.Singleton").build().implementation()).isNull();
+    }
+}

@@ -1,0 +1,55 @@
+package org.corbabridge.adapter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.NoSuchElementException;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.omg.CORBA.COMM_FAILURE;
+import org.omg.CORBA.CompletionStatus;
+import org.omg.CORBA.TIMEOUT;
+import org.omg.CORBA.TRANSIENT;
+
+class OrbImplementationTest {
+
+    @Test
+    void jacorbWaitsAreBoundedAndItRetriesNothingItself() {
+        Properties properties = OrbImplementation.JACORB.boundingProperties(Duration.ofSeconds(7), Duration.ofSeconds(2));
+        assertThat(properties)
+                .containsEntry("jacorb.connection.client.pending_reply_timeout", "7000")
+                .containsEntry("jacorb.connection.client.connect_timeout", "2000")
+                .containsEntry("jacorb.retries", "0");
+    }
+
+    @Test
+    void eclipseOrbWaitsAreBoundedAndNoConnectWaitExceedsAQuarterOfTheBudget() {
+        Properties properties =
+                OrbImplementation.ECLIPSE_ORB.boundingProperties(Duration.ofSeconds(7), Duration.ofSeconds(2));
+        assertThat(properties)
+                .containsEntry("com.sun.corba.ee.transport.ORBWaitForResponseTimeout", "7000")
+                .containsEntry("com.sun.corba.ee.transport.ORBTCPConnectTimeouts", "50:2000:100:500");
+    }
+
+    @Test
+    void eachOrbsTimeoutExceptionIsRecognised() {
+        assertThat(OrbImplementation.isTimeout(new TIMEOUT(0, CompletionStatus.COMPLETED_NO))).isTrue();
+        assertThat(OrbImplementation.isTimeout(new COMM_FAILURE(0x4f4d0013, CompletionStatus.COMPLETED_MAYBE)))
+                .isTrue();
+        assertThat(OrbImplementation.isTimeout(new COMM_FAILURE(0x4f4d0008, CompletionStatus.COMPLETED_MAYBE)))
+                .as("connection abort").isFalse();
+        assertThat(OrbImplementation.isTimeout(new TRANSIENT(0, CompletionStatus.COMPLETED_NO))).isFalse();
+    }
+
+    @Test
+    void onlyTheEclipseOrbsThreadLocalUnderflowCountsAsAMaskedCommunicationFailure() {
+        NoSuchElementException underflow = new NoSuchElementException();
+        underflow.setStackTrace(new StackTraceElement[] {
+            new StackTraceElement("java.util.LinkedList", "removeLast", "LinkedList.java", 287),
+            new StackTraceElement("com.sun.corba.ee.impl.misc.ORBUtility", "popEncVersionFromThreadLocalState",
+                    "ORBUtility.java", 121)});
+        assertThat(OrbImplementation.isMaskedCommunicationFailure(underflow)).isTrue();
+        assertThat(OrbImplementation.isMaskedCommunicationFailure(new NoSuchElementException())).isFalse();
+        assertThat(OrbImplementation.isMaskedCommunicationFailure(new IllegalStateException())).isFalse();
+    }
+}
