@@ -1,14 +1,11 @@
 package org.corbabridge.adapter.internal;
 
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.OrbConfig;
 import org.corbabridge.adapter.OrbImplementation;
-import org.corbabridge.adapter.OrbInitializationException;
+import org.corbabridge.adapter.Orbs;
 import org.omg.CORBA.Any;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.Policy;
@@ -44,22 +41,7 @@ public final class OrbLease implements AutoCloseable {
 
     /** Creates an ORB with both class properties set and its waits bounded by the two time-outs. */
     public static OrbLease create(OrbConfig config, Duration callTimeout, Duration connectTimeout) {
-        Properties properties = new Properties();
-        if (config.implementation() != null) {
-            properties.putAll(config.implementation().boundingProperties(callTimeout, connectTimeout));
-        }
-        properties.putAll(config.properties());
-        properties.setProperty("org.omg.CORBA.ORBClass", config.orbClass());
-        properties.setProperty("org.omg.CORBA.ORBSingletonClass", config.orbSingletonClass());
-        List<String> arguments = config.arguments();
-        try {
-            ORB orb = ORB.init(arguments.toArray(String[]::new), properties);
-            return new OrbLease(orb, true, null);
-        } catch (RuntimeException | LinkageError e) {
-            throw new OrbInitializationException("cannot create the ORB " + config.orbClass() + " (singleton "
-                    + config.orbSingletonClass() + "): " + e + "; is its jar on the classpath of "
-                    + "the thread's context class loader?", Completion.NOT_APPLICABLE, e);
-        }
+        return new OrbLease(Orbs.create(config, callTimeout, connectTimeout), true, null);
     }
 
     /**
@@ -107,18 +89,8 @@ public final class OrbLease implements AutoCloseable {
         if (roundtripTimeout != null) {
             destroyQuietly(roundtripTimeout);
         }
-        if (!owned) {
-            return;
-        }
-        try {
-            orb.shutdown(true);
-        } catch (SystemException e) {
-            LOG.debug("ORB shutdown: {}", e.toString());
-        }
-        try {
-            orb.destroy();
-        } catch (SystemException e) {
-            LOG.warn("ORB destroy failed; its threads may outlive the adapter: {}", e.toString());
+        if (owned) {
+            Orbs.destroy(orb);
         }
     }
 

@@ -1,0 +1,61 @@
+package org.corbabridge.adapter;
+
+import java.time.Duration;
+import java.util.Properties;
+import org.omg.CORBA.ORB;
+import org.omg.CORBA.SystemException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Creating and destroying ORBs the way the adapter does, for code that owns an ORB itself: a
+ * container resource, or a bean that initialises an external ORB.
+ */
+public final class Orbs {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Orbs.class);
+
+    private Orbs() {
+    }
+
+    /**
+     * {@code ORB.init(args, props)} with both class properties set explicitly and, for a known
+     * implementation, its waits bounded by the two time-outs; {@code config}'s own properties
+     * override those.
+     *
+     * @throws OrbInitializationException the ORB class is missing or refuses its properties
+     */
+    public static ORB create(OrbConfig config, Duration callTimeout, Duration connectTimeout) {
+        Properties properties = new Properties();
+        if (config.implementation() != null) {
+            properties.putAll(config.implementation().boundingProperties(callTimeout, connectTimeout));
+        }
+        properties.putAll(config.properties());
+        properties.setProperty("org.omg.CORBA.ORBClass", config.orbClass());
+        properties.setProperty("org.omg.CORBA.ORBSingletonClass", config.orbSingletonClass());
+        try {
+            return ORB.init(config.arguments().toArray(String[]::new), properties);
+        } catch (RuntimeException | LinkageError e) {
+            throw new OrbInitializationException("cannot create the ORB " + config.orbClass() + " (singleton "
+                    + config.orbSingletonClass() + "): " + e + "; is its jar on the classpath of "
+                    + "the thread's context class loader?", Completion.NOT_APPLICABLE, e);
+        }
+    }
+
+    /** {@code shutdown(true)} then {@code destroy()}; failures are logged, not thrown. Null is ignored. */
+    public static void destroy(ORB orb) {
+        if (orb == null) {
+            return;
+        }
+        try {
+            orb.shutdown(true);
+        } catch (SystemException e) {
+            LOG.debug("ORB shutdown: {}", e.toString());
+        }
+        try {
+            orb.destroy();
+        } catch (SystemException e) {
+            LOG.warn("ORB destroy failed; its threads may outlive their owner: {}", e.toString());
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package org.corbabridge.ejb;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.ejb.Remove;
+import org.corbabridge.adapter.AdapterConfig;
+import org.corbabridge.adapter.Orbs;
+import org.corbabridge.adapter.catalog.CatalogAdapter;
+import org.corbabridge.adapter.catalog.CatalogResult;
+import org.omg.CORBA.ORB;
+
+/**
+ * A stateful session that delegates every CORBA call to one {@link CatalogAdapter}, held for
+ * the life of the session. Declared in META-INF/ejb-jar.xml, once per study configuration:
+ * the env-entries {@code invocation} and {@code orbMode} choose the configuration, the
+ * {@code CatalogClientSettings} resource says where the Catalog is.
+ *
+ * <p>Not passivation-capable: an ORB and its object references cannot be serialized, and an
+ * external ORB is too dear to recreate on every activation. The container serialises calls to
+ * one session, so the bean needs no locking.
+ */
+public class CatalogSessionBean implements CatalogSession {
+
+    @Resource(name = "CatalogClientSettings")
+    private CatalogClientSettings settings;
+
+    @Resource(name = "CatalogOrb")
+    private ContainerOrb containerOrb;
+
+    @Resource(name = "invocation")
+    private String invocation = "static";
+
+    @Resource(name = "orbMode")
+    private String orbModeName = OrbMode.BUILT_IN.configName();
+
+    private OrbMode orbMode;
+    private AdapterConfig config;
+    private ORB externalOrb;
+    private CatalogAdapter adapter;
+    private long calls;
+    private long failures;
+    private long lastResponseNanos;
+    private long lastServerNanos;
+
+    /** In external mode the session initialises its own ORB here, as the study's ASRO bean did. */
+    @PostConstruct
+    void start() {
+        orbMode = OrbMode.fromConfig(orbModeName);
+        config = settings.adapterConfig(invocation);
+        if (orbMode == OrbMode.EXTERNAL) {
+            externalOrb = Orbs.create(config.orb(), config.callTimeout(), config.connectTimeout());
+        }
+    }
+
+    @Override
+    public CatalogResult queryCatalog(String query) {
+        long started = System.nanoTime();
+        try {
+            CatalogResult result = adapter().queryCatalog(query);
+            lastResponseNanos = System.nanoTime() - started;
+            lastServerNanos = result.timeInServerNanos();
+            calls++;
+            return result;
+        } catch (RuntimeException e) {
+            failures++;
+            throw e;
+        }
+    }
+
+    @Override
+    public SessionStats stats() {
+        return new SessionStats("'" + (config.name()) + "' in " + config.nameServiceDescription(),
+                config.invocation(), orbMode, calls, failures, lastResponseNanos, lastServerNanos);
+    }
+
+    @Override
+    @Remove
+    public void remove() {
+        // the container ends the session after this method; @PreDestroy releases its resources
+    }
+
+    @PreDestroy
+    void stop() {
+        if (adapter != null) {
+            adapter.close();
+            adapter = null;
+        }
+        Orbs.destroy(externalOrb);
+        externalOrb = null;
+    }
+
+    /**
+     * The adapter, resolved on first use so that a missing name or a dead name service reaches
+     * the caller as a typed application exception rather than a failed session creation.
+     */
+    private CatalogAdapter adapter() {
+        if (adapter == null) {
+            ORB orb = orbMode == OrbMode.EXTERNAL ? externalOrb : containerOrb.orb();
+            adapter = CatalogAdapter.create(config, orb);
+        }
+        return adapter;
+    }
+}

@@ -1,0 +1,97 @@
+package org.corbabridge.ejb;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import java.time.Duration;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.corbabridge.adapter.AdapterConfig;
+import org.corbabridge.adapter.OrbConfig;
+import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.adapter.Orbs;
+import org.omg.CORBA.ORB;
+
+/**
+ * The built-in ORB: one ORB owned by the container, created when the resource is (at
+ * deploy), shared by every session in built-in mode, shut down and destroyed with the
+ * resource (at undeploy). Declared in this jar's META-INF/resources.xml as {@code CatalogOrb};
+ * the container calls the setters with its properties, then {@link #start()}.
+ *
+ * <p>To plug in an ORB of your own, declare another resource under the same id, or give the
+ * ORB class names here ({@code OrbClass}, {@code OrbSingletonClass}) with {@code Properties}.
+ */
+public class ContainerOrb {
+
+    private static final AtomicInteger LIVE = new AtomicInteger();
+
+    private String implementation = OrbImplementation.JACORB.name();
+    private String orbClass;
+    private String orbSingletonClass;
+    private long callTimeoutMillis = AdapterConfig.DEFAULT_CALL_TIMEOUT.toMillis();
+    private long connectTimeoutMillis = AdapterConfig.DEFAULT_CONNECT_TIMEOUT.toMillis();
+    private Properties properties = new Properties();
+    private volatile ORB orb;
+
+    /** {@code JACORB} or {@code ECLIPSE_ORB}; ignored when {@code OrbClass} is set. */
+    public void setImplementation(String implementation) {
+        this.implementation = implementation;
+    }
+
+    public void setOrbClass(String orbClass) {
+        this.orbClass = orbClass;
+    }
+
+    public void setOrbSingletonClass(String orbSingletonClass) {
+        this.orbSingletonClass = orbSingletonClass;
+    }
+
+    public void setCallTimeoutMillis(long callTimeoutMillis) {
+        this.callTimeoutMillis = callTimeoutMillis;
+    }
+
+    public void setConnectTimeoutMillis(long connectTimeoutMillis) {
+        this.connectTimeoutMillis = connectTimeoutMillis;
+    }
+
+    /** Extra ORB properties, one {@code key=value} per line. */
+    public void setProperties(Properties properties) {
+        this.properties = properties;
+    }
+
+    @PostConstruct
+    public void start() {
+        OrbConfig.Builder config = OrbConfig.builder();
+        if (orbClass != null && !orbClass.isBlank()) {
+            config.orbClass(orbClass, orbSingletonClass);
+        } else {
+            config.implementation(OrbImplementation.valueOf(implementation.trim()));
+        }
+        orb = Orbs.create(config.properties(properties).build(), Duration.ofMillis(callTimeoutMillis),
+                Duration.ofMillis(connectTimeoutMillis));
+        LIVE.incrementAndGet();
+    }
+
+    @PreDestroy
+    public void stop() {
+        ORB destroying = orb;
+        orb = null;
+        if (destroying != null) {
+            Orbs.destroy(destroying);
+            LIVE.decrementAndGet();
+        }
+    }
+
+    /** The container's ORB; borrowed by sessions, never destroyed by them. */
+    public ORB orb() {
+        ORB current = orb;
+        if (current == null) {
+            throw new IllegalStateException("the container ORB is not running (not started, or undeployed)");
+        }
+        return current;
+    }
+
+    /** How many container ORBs are running in this JVM: 0 after every deployment using one is gone. */
+    public static int liveCount() {
+        return LIVE.get();
+    }
+}

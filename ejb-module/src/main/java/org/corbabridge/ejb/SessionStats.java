@@ -1,0 +1,18 @@
+package org.corbabridge.ejb;
+
+import java.io.Serializable;
+
+/**
+ * A session's conversational state as its client may see it.
+ *
+ * @param target where the session's calls go: the name and the name service
+ * @param invocation {@code static} or {@code dynamic}
+ * @param orbMode built-in or external
+ * @param calls calls that returned a result
+ * @param failures calls that raised an exception
+ * @param lastResponseNanos response time of the last successful call, measured in the bean
+ * @param lastServerNanos the server's own time for that call
+ */
+public record SessionStats(String target, String invocation, OrbMode orbMode, long calls, long failures,
+        long lastResponseNanos, long lastServerNanos) implements Serializable {
+}

@@ -1,0 +1,56 @@
+package org.corbabridge.it;
+
+import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.fixture.CatalogFixture;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * One name service and catalog server for the whole test JVM, started before Arquillian boots
+ * OpenEJB, and published to it as resource overrides ({@code <id>.<property>} system
+ * properties): the port is only known at run time, and the jar is deployed as built. Register
+ * it before ArquillianExtension. Closed when the test run ends.
+ */
+public final class CatalogServersForContainer implements BeforeAllCallback {
+
+    public static final long CALL_TIMEOUT_MILLIS = 4000;
+    public static final long CONNECT_TIMEOUT_MILLIS = 1000;
+
+    private static CatalogFixture fixture;
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        start(context);
+    }
+
+    private static synchronized void start(ExtensionContext context) {
+        if (fixture != null) {
+            return;
+        }
+        fixture = CatalogFixture.start();
+        // the root store closes the fixture when the whole test plan has run
+        context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put(CatalogServersForContainer.class, fixture);
+
+        String orb = orb().name();
+        System.setProperty("CatalogClientSettings.NameServiceUrl", fixture.nameServiceUrl());
+        System.setProperty("CatalogClientSettings.Name", fixture.catalogName());
+        System.setProperty("CatalogClientSettings.OrbImplementation", orb);
+        System.setProperty("CatalogClientSettings.CallTimeoutMillis", Long.toString(CALL_TIMEOUT_MILLIS));
+        System.setProperty("CatalogClientSettings.ConnectTimeoutMillis", Long.toString(CONNECT_TIMEOUT_MILLIS));
+        System.setProperty("CatalogOrb.Implementation", orb);
+        System.setProperty("CatalogOrb.CallTimeoutMillis", Long.toString(CALL_TIMEOUT_MILLIS));
+        System.setProperty("CatalogOrb.ConnectTimeoutMillis", Long.toString(CONNECT_TIMEOUT_MILLIS));
+    }
+
+    public static synchronized CatalogFixture fixture() {
+        if (fixture == null) {
+            throw new IllegalStateException("register CatalogServersForContainer before ArquillianExtension");
+        }
+        return fixture;
+    }
+
+    /** The ORB of this test JVM (one Failsafe execution per ORB). */
+    public static OrbImplementation orb() {
+        return OrbImplementation.valueOf(System.getProperty("corbabridge.test.orb", "JACORB"));
+    }
+}
