@@ -42,6 +42,7 @@ public class CatalogSessionBean implements CatalogSession {
     private long failures;
     private long lastResponseNanos;
     private long lastServerNanos;
+    private long connectNanos;
 
     /** In external mode the session initialises its own ORB here, as the study's ASRO bean did. */
     @PostConstruct
@@ -70,8 +71,8 @@ public class CatalogSessionBean implements CatalogSession {
 
     @Override
     public SessionStats stats() {
-        return new SessionStats("'" + (config.name()) + "' in " + config.nameServiceDescription(),
-                config.invocation(), orbMode, calls, failures, lastResponseNanos, lastServerNanos);
+        return new SessionStats("'" + config.name() + "' in " + config.nameServiceDescription(),
+                config.invocation(), orbMode, calls, failures, lastResponseNanos, lastServerNanos, connectNanos);
     }
 
     @Override
@@ -97,7 +98,9 @@ public class CatalogSessionBean implements CatalogSession {
     private CatalogAdapter adapter() {
         if (adapter == null) {
             ORB orb = orbMode == OrbMode.EXTERNAL ? externalOrb : containerOrb.orb();
+            long started = System.nanoTime();
             adapter = CatalogAdapter.create(config, orb);
+            connectNanos = System.nanoTime() - started;
         }
         return adapter;
     }

@@ -12,7 +12,9 @@ import java.io.Serializable;
  * @param failures calls that raised an exception
  * @param lastResponseNanos response time of the last successful call, measured in the bean
  * @param lastServerNanos the server's own time for that call
+ * @param connectNanos time the session spent resolving the name and checking the type, once, at
+ *     its first call (0 until then)
  */
 public record SessionStats(String target, String invocation, OrbMode orbMode, long calls, long failures,
-        long lastResponseNanos, long lastServerNanos) implements Serializable {
+        long lastResponseNanos, long lastServerNanos, long connectNanos) implements Serializable {
 }

@@ -1,6 +1,9 @@
 package org.corbabridge.it;
 
+import java.time.Duration;
+import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.ejb.ResourceOverrides;
 import org.corbabridge.fixture.CatalogFixture;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -31,15 +34,14 @@ public final class CatalogServersForContainer implements BeforeAllCallback {
         // the root store closes the fixture when the whole test plan has run
         context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put(CatalogServersForContainer.class, fixture);
 
-        String orb = orb().name();
-        System.setProperty("CatalogClientSettings.NameServiceUrl", fixture.nameServiceUrl());
-        System.setProperty("CatalogClientSettings.Name", fixture.catalogName());
-        System.setProperty("CatalogClientSettings.OrbImplementation", orb);
-        System.setProperty("CatalogClientSettings.CallTimeoutMillis", Long.toString(CALL_TIMEOUT_MILLIS));
-        System.setProperty("CatalogClientSettings.ConnectTimeoutMillis", Long.toString(CONNECT_TIMEOUT_MILLIS));
-        System.setProperty("CatalogOrb.Implementation", orb);
-        System.setProperty("CatalogOrb.CallTimeoutMillis", Long.toString(CALL_TIMEOUT_MILLIS));
-        System.setProperty("CatalogOrb.ConnectTimeoutMillis", Long.toString(CONNECT_TIMEOUT_MILLIS));
+        AdapterConfig config = AdapterConfig.builder()
+                .nameService(fixture.nameServiceUrl())
+                .name(fixture.catalogName())
+                .orb(orb())
+                .callTimeout(Duration.ofMillis(CALL_TIMEOUT_MILLIS))
+                .connectTimeout(Duration.ofMillis(CONNECT_TIMEOUT_MILLIS))
+                .build();
+        ResourceOverrides.of(config).forEach(System::setProperty);
     }
 
     public static synchronized CatalogFixture fixture() {

@@ -65,14 +65,9 @@ class CatalogSessionMatrixIT {
     }
 
     static void assertSameItems(List<CatalogItem> actual, List<ReferenceItem> expected) {
-        assertThat(actual).hasSameSizeAs(expected);
-        for (int i = 0; i < expected.size(); i++) {
-            ReferenceItem want = expected.get(i);
-            CatalogItem got = actual.get(i);
-            assertThat(got.id()).as("id of item %d", i).isEqualTo(want.id());
-            assertThat(got.itemName()).as("itemName of item %d", i).isEqualTo(want.itemName());
-            assertThat(got.description()).as("description of item %d", i).isEqualTo(want.description());
-            assertThat(got.price()).as("price of item %d", i).isEqualTo(want.price());
-        }
+        List<ReferenceItem> received = actual.stream()
+                .map(item -> new ReferenceItem(item.id(), item.itemName(), item.description(), item.price()))
+                .toList();
+        assertThat(ReferenceCatalog.firstDifference(expected, received)).isEmpty();
     }
 }

@@ -1,0 +1,44 @@
+package org.corbabridge.ejb;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.corbabridge.adapter.AdapterConfig;
+
+/**
+ * The {@code <resource>.<Property>} overrides that point this jar's resources at a name service
+ * and ORB, for embedding: pass them as container properties
+ * ({@code EJBContainer.createEJBContainer(map)}) or as system properties before the container
+ * starts. OpenEJB and TomEE apply such overrides to any resource.
+ */
+public final class ResourceOverrides {
+
+    public static final String SETTINGS = "CatalogClientSettings";
+    public static final String ORB = "CatalogOrb";
+
+    private ResourceOverrides() {
+    }
+
+    /**
+     * Both resources configured from {@code config}: its name service, name, ORB (the built-in
+     * ORB and the ORB external-mode sessions create) and time-outs. The name must be set.
+     */
+    public static Map<String, String> of(AdapterConfig config) {
+        if (config.nameServiceUrl() == null || config.name() == null || config.orb().implementation() == null) {
+            throw new IllegalArgumentException("the overrides need a name service URL, a name and a known ORB: "
+                    + config);
+        }
+        String orb = config.orb().implementation().name();
+        String call = Long.toString(config.callTimeout().toMillis());
+        String connect = Long.toString(config.connectTimeout().toMillis());
+        Map<String, String> overrides = new LinkedHashMap<>();
+        overrides.put(SETTINGS + ".NameServiceUrl", config.nameServiceUrl());
+        overrides.put(SETTINGS + ".Name", config.name());
+        overrides.put(SETTINGS + ".OrbImplementation", orb);
+        overrides.put(SETTINGS + ".CallTimeoutMillis", call);
+        overrides.put(SETTINGS + ".ConnectTimeoutMillis", connect);
+        overrides.put(ORB + ".Implementation", orb);
+        overrides.put(ORB + ".CallTimeoutMillis", call);
+        overrides.put(ORB + ".ConnectTimeoutMillis", connect);
+        return overrides;
+    }
+}

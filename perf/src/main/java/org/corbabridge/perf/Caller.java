@@ -1,0 +1,32 @@
+package org.corbabridge.perf;
+
+/** Who makes the call in a series of the study. */
+public enum Caller {
+    /** A standalone CORBA client: the adapter alone in a JVM. */
+    CC("standalone client", true),
+    /** The session bean in embedded OpenEJB, through the container's ORB. */
+    ASIO("EJB, built-in ORB", true),
+    /** The session bean in embedded OpenEJB, through an ORB the session starts itself. */
+    ASRO("EJB, external ORB", true),
+    /** The omniORB C++ client, static invocation: the native floor. */
+    NATIVE("C++ omniORB client", false),
+    /** A raw loopback TCP round trip of the same size, no ORB at all. */
+    RAW("raw TCP round trip", false);
+
+    private final String description;
+    private final boolean java;
+
+    Caller(String description, boolean java) {
+        this.description = description;
+        this.java = java;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** Whether a Java worker JVM (one per ORB) runs this caller. */
+    public boolean isJava() {
+        return java;
+    }
+}

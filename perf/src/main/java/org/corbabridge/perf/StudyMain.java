@@ -1,0 +1,51 @@
+package org.corbabridge.perf;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.corbabridge.perf.report.StudyReport;
+import org.corbabridge.perf.report.StudyResults;
+import org.corbabridge.perf.run.StudyPlan;
+import org.corbabridge.perf.run.StudyRunner;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** The study's command line: runs a plan and writes its report. The perf module's build supplies the classpaths. */
+@Command(name = "study", mixinStandardHelpOptions = true,
+        description = "Response time against payload size: standalone client, EJB with the container's ORB, "
+                + "EJB with its own ORB; static and dynamic invocation; JacORB and the Eclipse ORB; "
+                + "beside the omniORB C++ client and a raw TCP floor.")
+public final class StudyMain implements Callable<Integer> {
+
+    @Option(names = "--plan", defaultValue = "full", description = "quick or full (default: ${DEFAULT-VALUE})")
+    private String plan;
+
+    @Option(names = "--output", required = true, description = "directory for the report")
+    private Path output;
+
+    @Option(names = "--ejb-jar", required = true, description = "the built catalog-ejb jar")
+    private Path ejbJar;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new StudyMain()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        System.setProperty("java.awt.headless", "true");
+        StudyPlan chosen = switch (plan.toLowerCase(Locale.ROOT)) {
+            case "quick" -> StudyPlan.quick();
+            case "full" -> StudyPlan.full();
+            default -> throw new CommandLine.ParameterException(new CommandLine(this),
+                    "--plan must be quick or full, not " + plan);
+        };
+        System.out.println("study: " + chosen);
+        StudyResults results = new StudyRunner(chosen, OrbClasspaths.fromSystemProperties(), ejbJar,
+                output.resolve("logs"), line -> System.out.println("study: " + line)).run();
+        Path index = StudyReport.write(results, output);
+        System.out.printf(Locale.ROOT, "study: done in %.0f s; report: %s%n", results.durationSeconds(),
+                index.toAbsolutePath());
+        return 0;
+    }
+}

@@ -1,0 +1,349 @@
+package org.corbabridge.perf.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+import org.corbabridge.adapter.InvocationMode;
+import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.perf.Caller;
+import org.corbabridge.perf.run.Series;
+import org.corbabridge.perf.run.SizePoint;
+
+/**
+ * Writes a study's report into a directory: results.csv and results.json (one row per series
+ * and size, with the environment), the figures as PNG, and index.html, which shows them all
+ * with the ratio tables beside the paper's and a reading of the numbers in plain words.
+ */
+public final class StudyReport {
+
+    private StudyReport() {
+    }
+
+    /** Writes everything; returns the path of index.html. */
+    public static Path write(StudyResults results, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        writeCsv(results, dir.resolve("results.csv"));
+        List<StudyTables.Table> tables = StudyTables.all(results);
+        writeJson(results, tables, dir.resolve("results.json"));
+        List<Charts.Figure> figures = Charts.writeAll(results, dir);
+        Path index = dir.resolve("index.html");
+        Files.writeString(index, html(results, tables, figures, Reading.of(results)), StandardCharsets.UTF_8);
+        return index;
+    }
+
+    static void writeCsv(StudyResults results, Path file) throws IOException {
+        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+                CSVPrinter csv = new CSVPrinter(out, CSVFormat.DEFAULT.builder().setHeader("series", "caller", "orb",
+                        "mode", "size", "budget_bytes", "data_bytes", "items", "calls", "median_us", "p90_us", "p99_us",
+                        "max_us", "communication_median_us", "server_median_us", "round_median_min_us",
+                        "round_median_max_us").build())) {
+            for (PointResult p : results.points()) {
+                csv.printRecord(p.series().label(), p.series().caller(), p.series().orbName(), p.series().modeName(),
+                        p.size().label(), p.size().budget(), p.size().dataBytes(), p.size().items(), p.calls(),
+                        num(p.medianUs()), num(p.p90Us()), num(p.p99Us()), num(p.maxUs()),
+                        num(p.communicationMedianUs()), num(p.serverMedianUs()), num(p.roundMedianMinUs()),
+                        num(p.roundMedianMaxUs()));
+            }
+        }
+    }
+
+    static void writeJson(StudyResults results, List<StudyTables.Table> tables, Path file) throws IOException {
+        Map<String, Object> document = new LinkedHashMap<>();
+        document.put("environment", results.environment());
+        document.put("plan", results.plan());
+        document.put("durationSeconds", results.durationSeconds());
+        document.put("setupNanos", results.setupNanos());
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (PointResult p : results.points()) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("series", p.series().label());
+            row.put("caller", p.series().caller());
+            row.put("orb", p.series().orbName());
+            row.put("mode", p.series().modeName());
+            row.put("size", p.size().label());
+            row.put("dataBytes", p.size().dataBytes());
+            row.put("items", p.size().items());
+            row.put("calls", p.calls());
+            row.put("medianUs", p.medianUs());
+            row.put("p90Us", p.p90Us());
+            row.put("p99Us", p.p99Us());
+            row.put("maxUs", p.maxUs());
+            row.put("communicationMedianUs", p.communicationMedianUs());
+            row.put("serverMedianUs", p.serverMedianUs());
+            row.put("roundMediansUs", p.roundMediansUs());
+            rows.add(row);
+        }
+        document.put("results", rows);
+        List<Map<String, Object>> ratios = new ArrayList<>();
+        for (StudyTables.Table table : tables) {
+            for (StudyTables.Row row : table.rows()) {
+                for (int i = 0; i < table.columns().size(); i++) {
+                    Optional<Ratio> ratio = row.ratios().get(i);
+                    if (ratio.isPresent()) {
+                        Map<String, Object> entry = new LinkedHashMap<>();
+                        entry.put("table", table.title());
+                        entry.put("row", row.label());
+                        entry.put("size", table.columns().get(i).label());
+                        entry.put("ratio", ratio.get().value());
+                        entry.put("roundMin", ratio.get().roundMin());
+                        entry.put("roundMax", ratio.get().roundMax());
+                        ratios.add(entry);
+                    }
+                }
+            }
+        }
+        document.put("ratios", ratios);
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), document);
+    }
+
+    private static String html(StudyResults results, List<StudyTables.Table> tables, List<Charts.Figure> figures,
+            List<String> reading) {
+        StringBuilder html = new StringBuilder();
+        html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
+                .append("<title>CORBA from Jakarta EE: what the call costs</title><style>")
+                .append("body{font-family:sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;color:#222}")
+                .append("table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.3em .6em;")
+                .append("text-align:right}th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}")
+                .append(".paper{color:#666;text-align:left}.small{font-size:.85em;color:#555}img{max-width:100%}")
+                .append("</style></head><body>\n");
+        html.append("<h1>CORBA from Jakarta EE: what the call costs</h1>\n");
+        html.append("<p class=\"small\">The ").append(esc(results.plan().name())).append(" study, ")
+                .append(esc(results.environment().getOrDefault("date", ""))).append(", ")
+                .append(String.format(Locale.ROOT, "%.0f", results.durationSeconds())).append(" s.</p>\n");
+
+        html.append("<h2>In plain words</h2>\n<ul>\n");
+        reading.forEach(line -> html.append("<li>").append(esc(line)).append("</li>\n"));
+        html.append("</ul>\n");
+
+        html.append("<h2>Ratios beside the paper's</h2>\n<p class=\"small\">Ratio of median response times over ")
+                .append("all rounds; in brackets the lowest and highest of the same ratio taken round by round (a ")
+                .append("median over all rounds can fall outside them when a distribution has two modes).</p>\n");
+        for (StudyTables.Table table : tables) {
+            html.append("<h3>").append(esc(table.title())).append("</h3><p class=\"small\">")
+                    .append(esc(table.caption())).append("</p><table><tr><th></th>");
+            table.columns().forEach(size -> html.append("<th>").append(esc(size.label())).append("</th>"));
+            boolean paper = table.rows().stream().anyMatch(row -> !row.paper().isEmpty());
+            if (paper) {
+                html.append("<th>paper</th>");
+            }
+            html.append("</tr>\n");
+            for (StudyTables.Row row : table.rows()) {
+                html.append("<tr><td>").append(esc(row.label())).append("</td>");
+                for (Optional<Ratio> ratio : row.ratios()) {
+                    html.append("<td>").append(ratio.map(StudyReport::ratioText).orElse("–")).append("</td>");
+                }
+                if (paper) {
+                    html.append("<td class=\"paper\">").append(esc(row.paper())).append("</td>");
+                }
+                html.append("</tr>\n");
+            }
+            html.append("</table>\n");
+        }
+
+        html.append("<h2>Figures</h2>\n");
+        for (Charts.Figure figure : figures) {
+            html.append("<figure><img src=\"").append(esc(figure.file())).append("\" alt=\"").append(esc(figure.title()))
+                    .append("\"><figcaption class=\"small\">").append(esc(figure.caption()))
+                    .append("</figcaption></figure>\n");
+        }
+
+        html.append("<h2>Set-up, measured apart from the steady call</h2>\n<table><tr><th>worker</th><th>step</th>")
+                .append("<th>ms</th></tr>\n");
+        results.setupNanos().forEach((worker, steps) -> steps.forEach((step, nanos) -> html.append("<tr><td>")
+                .append(esc(worker)).append("</td><td>").append(esc(step)).append("</td><td>")
+                .append(String.format(Locale.ROOT, "%.2f", nanos / 1e6)).append("</td></tr>\n")));
+        html.append("</table><p class=\"small\">orbInit: ORB.init; containerBoot: embedded OpenEJB started and the ")
+                .append("EJB jar deployed (the built-in ORB with it); sessionCreate: JNDI lookup of a new stateful ")
+                .append("session (an external-mode session runs ORB.init here); connect: naming lookup and type ")
+                .append("check; firstCall: the first, cold call (in a bean it includes connect); secondCall: the ")
+                .append("next one.</p>\n");
+
+        html.append("<h2>Every point</h2>\n<table><tr><th>series</th><th>size</th><th>bytes</th><th>calls</th>")
+                .append("<th>median µs</th><th>p90</th><th>p99</th><th>max</th><th>comm. median</th>")
+                .append("<th>server median</th><th>round medians</th></tr>\n");
+        for (Series series : results.series()) {
+            for (SizePoint size : results.sizes()) {
+                results.point(series, size).ifPresent(p -> html.append("<tr><td>").append(esc(series.label()))
+                        .append("</td><td>").append(esc(size.label())).append("</td><td>").append(size.dataBytes())
+                        .append("</td><td>").append(p.calls()).append("</td><td>").append(num(p.medianUs()))
+                        .append("</td><td>").append(num(p.p90Us())).append("</td><td>").append(num(p.p99Us()))
+                        .append("</td><td>").append(num(p.maxUs())).append("</td><td>")
+                        .append(num(p.communicationMedianUs())).append("</td><td>").append(num(p.serverMedianUs()))
+                        .append("</td><td>").append(num(p.roundMedianMinUs())).append("–")
+                        .append(num(p.roundMedianMaxUs())).append("</td></tr>\n"));
+            }
+        }
+        html.append("</table>\n");
+
+        html.append("<h2>Method</h2>\n<ul>")
+                .append("<li>Data size: the CDR-marshalled size of the QueryResult in the reply body, computed from ")
+                .append("the items returned with the formula the server uses (checked against omniORB's own ")
+                .append("marshalling); the GIOP and reply headers (about 24 bytes) are not counted.</li>")
+                .append("<li>Every caller in a JVM of its own, with only its ORB's jars; the EJB callers run the built ")
+                .append("EJB jar in embedded OpenEJB and every timed call goes through the bean's business ")
+                .append("interface. One omniORB server and name service serve all; one thing runs at a time.</li>")
+                .append("<li>Warm-up before any timing: ").append(results.plan().warmupCalls()).append(" calls of ")
+                .append(results.plan().warmupBudget() / 1024).append(" KB, then ")
+                .append(results.plan().warmupCallsPerSize()).append(" at every size, per series. ")
+                .append("The reading above compares the first round with the later ones.</li>")
+                .append("<li>").append(results.plan().rounds()).append(" rounds; in each, every series measures ")
+                .append("every size, in an order rotated from round to round. Times by System.nanoTime around the ")
+                .append("call, recorded in HdrHistogram (3 significant digits); communication time is response ")
+                .append("time less the server's own timeInServer, call by call.</li>")
+                .append("<li>Floors: the omniORB C++ client (static invocation) and a raw loopback TCP round trip ")
+                .append("(8-byte request, a reply of the data size), both in C++.</li></ul>\n");
+
+        html.append("<h2>Environment</h2>\n<table>");
+        results.environment().forEach((key, value) -> html.append("<tr><td>").append(esc(key)).append("</td><td>")
+                .append(esc(value)).append("</td></tr>"));
+        html.append("</table>\n<p class=\"small\">Machine-readable: <a href=\"results.csv\">results.csv</a>, ")
+                .append("<a href=\"results.json\">results.json</a>.</p>\n</body></html>\n");
+        return html.toString();
+    }
+
+    private static String ratioText(Ratio ratio) {
+        return String.format(Locale.ROOT, "%.2f <span class=\"small\">(%.2f–%.2f)</span>", ratio.value(),
+                ratio.roundMin(), ratio.roundMax());
+    }
+
+    private static String num(double value) {
+        return String.format(Locale.ROOT, value >= 100 ? "%.0f" : "%.1f", value);
+    }
+
+    private static String esc(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+
+    /** Sentences that say what the numbers mean, computed from them. */
+    static final class Reading {
+
+        private Reading() {
+        }
+
+        static List<String> of(StudyResults results) {
+            List<String> lines = new ArrayList<>();
+            if ("quick".equals(results.plan().name())) {
+                lines.add("This is the quick pass (" + results.plan().rounds() + " rounds of "
+                        + results.plan().batchCalls() + " calls or fewer): it proves every configuration runs; its "
+                        + "numbers are too few for conclusions. Run the full study (mvn -Pstudy -DskipTests verify).");
+            }
+            List<SizePoint> paper = StudyTables.paperSizes(results);
+            String sizes = paper.get(0).label() + "–" + paper.get(paper.size() - 1).label();
+            for (OrbImplementation orb : OrbImplementation.values()) {
+                String orbName = new Series(Caller.CC, orb, InvocationMode.STATIC).orbName();
+                spread(results, Caller.ASIO, Caller.CC, orb, paper).ifPresent(r -> lines.add(String.format(Locale.ROOT,
+                        "%s, EJB through the container's ORB (ASIO): %.2f times the standalone client's response "
+                                + "time (median of SII and DII at %s; range %.2f–%.2f; the paper: %s). %s", orbName,
+                        r[1], sizes, r[0], r[2], PaperFigures.ASIO_CC, verdict(r[1], "the container's call path"))));
+                spread(results, Caller.ASRO, Caller.CC, orb, paper).ifPresent(r -> lines.add(String.format(Locale.ROOT,
+                        "%s, EJB with an ORB it starts itself (ASRO): %.2f times the standalone client's (range "
+                                + "%.2f–%.2f; the paper: %s). %s", orbName, r[1], r[0], r[2], PaperFigures.ASRO_CC,
+                        verdict(r[1], "the external ORB's call path"))));
+                spread(results, Caller.ASRO, Caller.ASIO, orb, paper).ifPresent(r -> lines.add(String.format(
+                        Locale.ROOT, "%s: per call, a session's own ORB takes %.2f times the container's (range "
+                                + "%.2f–%.2f); what an own ORB surely costs is its start-up, in the set-up table.",
+                        orbName, r[1], r[0], r[2])));
+                diiRange(results, orb, paper).ifPresent(r -> lines.add(String.format(Locale.ROOT,
+                        "%s, dynamic over static invocation: %.2f–%.2f across callers and sizes (the paper: %s).",
+                        orbName, r[0], r[1], PaperFigures.DII_SII)));
+            }
+            SizePoint middle = paper.get(paper.size() / 2);
+            for (OrbImplementation orb : OrbImplementation.values()) {
+                Series client = new Series(Caller.CC, orb, InvocationMode.STATIC);
+                Ratio.of(results, client, Series.nativeFloor(), middle).ifPresent(r -> lines.add(String.format(
+                        Locale.ROOT, "At %s the %s client takes %.2f times as long as the omniORB C++ client.",
+                        middle.label(), client.orbName(), r.value())));
+            }
+            Ratio.of(results, Series.nativeFloor(), Series.rawFloor(), middle).ifPresent(r -> lines.add(String.format(
+                    Locale.ROOT, "At %s even the C++ client takes %.1f times a raw TCP round trip of the same bytes: "
+                            + "marshalling and the ORBs, not the wire, set the cost.", middle.label(), r.value())));
+            warmupCheck(results).ifPresent(lines::add);
+            return lines;
+        }
+
+        /** A ratio near 1 is "the same"; further off, it says how much and which way. */
+        static String verdict(double medianRatio, String subject) {
+            if (medianRatio < 0.97) {
+                return String.format(Locale.ROOT, "As in the paper's ASIO, the bean was faster: %s saves about "
+                        + "%.0f%% per call.", subject, (1 - medianRatio) * 100);
+            }
+            if (medianRatio > 1.03) {
+                return String.format(Locale.ROOT, "%s adds about %.0f%% per call.",
+                        Character.toUpperCase(subject.charAt(0)) + subject.substring(1), (medianRatio - 1) * 100);
+            }
+            return String.format(Locale.ROOT, "%s costs nothing measurable: within 3%%.",
+                    Character.toUpperCase(subject.charAt(0)) + subject.substring(1));
+        }
+
+        /** Lowest, median and highest ratio of caller over base, both modes, the given sizes. */
+        private static Optional<double[]> spread(StudyResults results, Caller caller, Caller base,
+                OrbImplementation orb, List<SizePoint> sizes) {
+            List<Double> values = new ArrayList<>();
+            for (InvocationMode mode : InvocationMode.values()) {
+                for (SizePoint size : sizes) {
+                    Ratio.of(results, new Series(caller, orb, mode), new Series(base, orb, mode), size)
+                            .ifPresent(ratio -> values.add(ratio.value()));
+                }
+            }
+            if (values.isEmpty()) {
+                return Optional.empty();
+            }
+            values.sort(null);
+            int n = values.size();
+            double median = n % 2 == 1 ? values.get(n / 2) : (values.get(n / 2 - 1) + values.get(n / 2)) / 2;
+            return Optional.of(new double[] {values.get(0), median, values.get(n - 1)});
+        }
+
+        private static Optional<double[]> diiRange(StudyResults results, OrbImplementation orb, List<SizePoint> sizes) {
+            double min = Double.MAX_VALUE;
+            double max = 0;
+            for (Caller caller : List.of(Caller.CC, Caller.ASIO, Caller.ASRO)) {
+                for (SizePoint size : sizes) {
+                    Optional<Ratio> ratio = Ratio.of(results, new Series(caller, orb, InvocationMode.DYNAMIC),
+                            new Series(caller, orb, InvocationMode.STATIC), size);
+                    if (ratio.isPresent()) {
+                        min = Math.min(min, ratio.get().value());
+                        max = Math.max(max, ratio.get().value());
+                    }
+                }
+            }
+            return max == 0 ? Optional.empty() : Optional.of(new double[] {min, max});
+        }
+
+        /** Whether warm-up was enough: the first round against the median of the later ones. */
+        static Optional<String> warmupCheck(StudyResults results) {
+            List<Double> firstOverRest = new ArrayList<>();
+            for (PointResult point : results.points()) {
+                double[] rounds = point.roundMediansUs();
+                if (rounds.length < 2 || !point.series().caller().isJava()) {
+                    continue;
+                }
+                double[] rest = java.util.Arrays.copyOfRange(rounds, 1, rounds.length);
+                java.util.Arrays.sort(rest);
+                firstOverRest.add(rounds[0] / rest[rest.length / 2]);
+            }
+            if (firstOverRest.isEmpty()) {
+                return Optional.empty();
+            }
+            firstOverRest.sort(null);
+            double median = firstOverRest.get(firstOverRest.size() / 2);
+            double worst = firstOverRest.get(firstOverRest.size() - 1);
+            return Optional.of(String.format(Locale.ROOT, "Warm-up: across the Java series, the first round's median "
+                    + "was %.2f times the later rounds' (worst point %.2f). %s", median, worst, median < 1.10
+                    ? "A first round that is no slower than the rest means the JIT had finished before timing began."
+                    : "The first round was slower than the rest: more warm-up would move these numbers."));
+        }
+    }
+}

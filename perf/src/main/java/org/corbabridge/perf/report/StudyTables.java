@@ -1,0 +1,93 @@
+package org.corbabridge.perf.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.corbabridge.adapter.InvocationMode;
+import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.perf.Caller;
+import org.corbabridge.perf.run.Series;
+import org.corbabridge.perf.run.SizePoint;
+
+/** The ratio tables of the report: each row a comparison, each column a size. */
+public final class StudyTables {
+
+    /** A row of ratios, one per column size (absent where a series was not measured). */
+    public record Row(String label, String paper, List<Optional<Ratio>> ratios) {
+    }
+
+    public record Table(String title, String caption, List<SizePoint> columns, List<Row> rows) {
+    }
+
+    private StudyTables() {
+    }
+
+    /** The paper's sizes (100, 200, 300 KB) where measured, else every size. */
+    public static List<SizePoint> paperSizes(StudyResults results) {
+        List<SizePoint> paper = results.sizes().stream()
+                .filter(size -> size.budget() == 100 * 1024 || size.budget() == 200 * 1024
+                        || size.budget() == 300 * 1024)
+                .toList();
+        return paper.isEmpty() ? results.sizes() : paper;
+    }
+
+    public static List<Table> all(StudyResults results) {
+        List<SizePoint> paper = paperSizes(results);
+        List<SizePoint> every = results.sizes();
+        List<Table> tables = new ArrayList<>();
+        tables.add(callerTable(results, Caller.ASIO, paper, PaperFigures.ASIO_CC,
+                "EJB with the container's ORB against the standalone client"));
+        tables.add(callerTable(results, Caller.ASRO, paper, PaperFigures.ASRO_CC,
+                "EJB with an ORB it starts itself against the standalone client"));
+        tables.add(diiTable(results, paper));
+        tables.add(floorTable(results, every, Series.nativeFloor(), "Java / C++",
+                "standalone Java client (SII) against the omniORB C++ client, same server and payload"));
+        tables.add(floorTable(results, every, Series.rawFloor(), "over the raw TCP floor",
+                "each client against a raw loopback TCP round trip moving the same bytes"));
+        return tables;
+    }
+
+    private static Table callerTable(StudyResults results, Caller caller, List<SizePoint> sizes, String paper,
+            String caption) {
+        List<Row> rows = new ArrayList<>();
+        for (OrbImplementation orb : OrbImplementation.values()) {
+            for (InvocationMode mode : InvocationMode.values()) {
+                Series top = new Series(caller, orb, mode);
+                Series bottom = new Series(Caller.CC, orb, mode);
+                rows.add(new Row(top.orbName() + " " + top.modeName(), paper, ratios(results, top, bottom, sizes)));
+            }
+        }
+        return new Table(caller + " / CC", caption, sizes, rows);
+    }
+
+    private static Table diiTable(StudyResults results, List<SizePoint> sizes) {
+        List<Row> rows = new ArrayList<>();
+        for (Caller caller : List.of(Caller.CC, Caller.ASIO, Caller.ASRO)) {
+            for (OrbImplementation orb : OrbImplementation.values()) {
+                Series dynamic = new Series(caller, orb, InvocationMode.DYNAMIC);
+                Series stat = new Series(caller, orb, InvocationMode.STATIC);
+                rows.add(new Row(caller + " " + stat.orbName(), PaperFigures.DII_SII,
+                        ratios(results, dynamic, stat, sizes)));
+            }
+        }
+        return new Table("DII / SII", "dynamic against static invocation, same caller and ORB", sizes, rows);
+    }
+
+    private static Table floorTable(StudyResults results, List<SizePoint> sizes, Series floor, String title,
+            String caption) {
+        List<Row> rows = new ArrayList<>();
+        for (OrbImplementation orb : OrbImplementation.values()) {
+            Series client = new Series(Caller.CC, orb, InvocationMode.STATIC);
+            rows.add(new Row(client.label(), "", ratios(results, client, floor, sizes)));
+        }
+        if (!floor.equals(Series.nativeFloor())) {
+            rows.add(new Row(Series.nativeFloor().label(), "", ratios(results, Series.nativeFloor(), floor, sizes)));
+        }
+        return new Table(title, caption, sizes, rows);
+    }
+
+    private static List<Optional<Ratio>> ratios(StudyResults results, Series top, Series bottom,
+            List<SizePoint> sizes) {
+        return sizes.stream().map(size -> Ratio.of(results, top, bottom, size)).toList();
+    }
+}

@@ -1,0 +1,50 @@
+package org.corbabridge.perf.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+import org.corbabridge.perf.report.PointResult;
+
+/** The timings of one series at one size, gathered batch by batch over the rounds. */
+final class PointAccumulator {
+
+    /** 1 ns to 2 minutes at 3 significant digits. */
+    private static final long HIGHEST_NANOS = 120_000_000_000L;
+
+    private final Histogram response = newHistogram();
+    private final Histogram communication = newHistogram();
+    private final Histogram server = newHistogram();
+    private final List<Double> roundMediansUs = new ArrayList<>();
+
+    void addBatch(long[] responseNanos, long[] serverNanos) {
+        Histogram batch = newHistogram();
+        for (int i = 0; i < responseNanos.length; i++) {
+            long total = clamp(responseNanos[i]);
+            response.recordValue(total);
+            batch.recordValue(total);
+            server.recordValue(clamp(serverNanos[i]));
+            communication.recordValue(clamp(responseNanos[i] - serverNanos[i]));
+        }
+        roundMediansUs.add(batch.getValueAtPercentile(50) / 1000.0);
+    }
+
+    PointResult result(Series series, SizePoint size) {
+        return new PointResult(series, size, response.getTotalCount(), us(response.getValueAtPercentile(50)),
+                us(response.getValueAtPercentile(90)), us(response.getValueAtPercentile(99)),
+                us(response.getMaxValue()), us(communication.getValueAtPercentile(50)),
+                us(server.getValueAtPercentile(50)),
+                roundMediansUs.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    private static Histogram newHistogram() {
+        return new Histogram(1, HIGHEST_NANOS, 3);
+    }
+
+    private static long clamp(long nanos) {
+        return Math.max(1, Math.min(HIGHEST_NANOS, nanos));
+    }
+
+    private static double us(long nanos) {
+        return nanos / 1000.0;
+    }
+}

@@ -1,0 +1,45 @@
+package org.corbabridge.perf.run;
+
+import java.util.List;
+
+/**
+ * How much the study measures. Every series is warmed up before any timing: first
+ * {@code warmupCalls} calls of {@code warmupBudget} bytes, then {@code warmupCallsPerSize} at
+ * every size, so that the JIT has compiled the marshalling paths of every payload before a
+ * timed call; the report checks that the first round is not slower than the others.
+ *
+ * @param batchCalls timed calls per series, size and round, for small payloads; larger ones
+ *     get fewer (see {@link #callsPerBatch})
+ */
+public record StudyPlan(String name, List<Long> budgets, int rounds, int batchCalls, int warmupCalls,
+        long warmupBudget, int warmupCallsPerSize) {
+
+    /** Every configuration, the paper's three sizes and 1 KB, two rounds: minutes, for every build. */
+    public static StudyPlan quick() {
+        return new StudyPlan("quick", List.of(1024L, 100 * 1024L, 200 * 1024L, 300 * 1024L), 2, 20, 300,
+                10 * 1024L, 5);
+    }
+
+    /** From an empty result to 1 MB, eight interleaved rounds: the study proper. */
+    public static StudyPlan full() {
+        return new StudyPlan("full",
+                List.of(12L, 1024L, 10 * 1024L, 50 * 1024L, 100 * 1024L, 200 * 1024L, 300 * 1024L, 500 * 1024L,
+                        750 * 1024L, 1024 * 1024L),
+                8, 300, 5000, 10 * 1024L, 200);
+    }
+
+    /** Fewer calls for larger payloads, so that each batch takes a similar time. */
+    public int callsPerBatch(SizePoint size) {
+        if (size.budget() <= 10 * 1024) {
+            return batchCalls;
+        }
+        if (size.budget() <= 300 * 1024) {
+            return Math.max(5, batchCalls / 2);
+        }
+        return Math.max(5, batchCalls / 5);
+    }
+
+    public List<SizePoint> sizes() {
+        return budgets.stream().map(SizePoint::ofBudget).toList();
+    }
+}

@@ -1,0 +1,173 @@
+package org.corbabridge.perf.run;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.corbabridge.adapter.InvocationMode;
+import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.fixture.CatalogFixture;
+import org.corbabridge.perf.Caller;
+import org.corbabridge.perf.OrbClasspaths;
+import org.corbabridge.perf.report.PointResult;
+import org.corbabridge.perf.report.StudyResults;
+import org.corbabridge.perf.worker.WorkerMessages.Reply;
+import org.corbabridge.perf.worker.WorkerMessages.Request;
+
+/**
+ * Runs the study: one name service and C++ server for everything; one worker JVM per Java
+ * caller and ORB, each with only its ORB's jars; the native floors between them. Every series
+ * is warmed up first; then, round after round, every series measures every size, in an order
+ * that rotates from round to round so that drift of the machine spreads over all of them.
+ * Only one thing runs at a time: on two cores, client and server already share the CPUs.
+ */
+public final class StudyRunner {
+
+    private static final Duration WORKER_START_LIMIT = Duration.ofMinutes(3);
+    private static final Duration REQUEST_LIMIT = Duration.ofMinutes(5);
+    private static final List<Caller> JAVA_CALLERS = List.of(Caller.CC, Caller.ASIO, Caller.ASRO);
+
+    private final StudyPlan plan;
+    private final OrbClasspaths classpaths;
+    private final Path ejbJar;
+    private final Path logDir;
+    private final Consumer<String> progress;
+
+    public StudyRunner(StudyPlan plan, OrbClasspaths classpaths, Path ejbJar, Path logDir, Consumer<String> progress) {
+        this.plan = plan;
+        this.classpaths = classpaths;
+        this.ejbJar = ejbJar;
+        this.logDir = logDir;
+        this.progress = progress;
+    }
+
+    public StudyResults run() {
+        long started = System.nanoTime();
+        createLogDir();
+        List<SizePoint> sizes = plan.sizes();
+        Map<String, Map<String, Long>> setup = new LinkedHashMap<>();
+        Map<Series, WorkerProcess> workerOf = new LinkedHashMap<>();
+        Map<Series, Map<SizePoint, PointAccumulator>> timings = new LinkedHashMap<>();
+        List<WorkerProcess> workers = new ArrayList<>();
+
+        try (CatalogFixture fixture = CatalogFixture.start()) {
+            progress.accept("name service " + fixture.nameServiceUrl() + ", catalog_server pid " + fixture.server().pid());
+            for (OrbImplementation orb : OrbImplementation.values()) {
+                for (Caller caller : JAVA_CALLERS) {
+                    String name = caller + " " + new Series(caller, orb, InvocationMode.STATIC).orbName();
+                    progress.accept("starting worker " + name);
+                    WorkerProcess worker = WorkerProcess.start(name, classpaths.classpathFor(orb),
+                            List.of(caller.name(), orb.name(), fixture.nameServiceUrl(), ejbJar.toString()),
+                            logDir.resolve("worker-" + caller.name().toLowerCase() + "-" + orb.name().toLowerCase()
+                                    + ".log"));
+                    workers.add(worker);
+                    Reply ready = worker.awaitReady(WORKER_START_LIMIT);
+                    if (!ready.ok()) {
+                        throw new IllegalStateException("worker " + name + ": " + ready.error() + " (see " + logDir + ")");
+                    }
+                    setup.put(name, ready.setup());
+                    for (InvocationMode mode : InvocationMode.values()) {
+                        workerOf.put(new Series(caller, orb, mode), worker);
+                    }
+                }
+            }
+            List<Series> allSeries = new ArrayList<>(workerOf.keySet());
+            allSeries.add(Series.nativeFloor());
+            allSeries.add(Series.rawFloor());
+            allSeries.forEach(series -> timings.put(series, new LinkedHashMap<>()));
+            NativeFloors floors = new NativeFloors(fixture.nameServiceUrl(), logDir.resolve("catalog-client.log"));
+
+            warmUp(workerOf, sizes);
+            measure(allSeries, sizes, workerOf, floors, timings, started);
+        } finally {
+            workers.forEach(WorkerProcess::close);
+        }
+
+        List<PointResult> points = new ArrayList<>();
+        timings.forEach((series, bySize) -> bySize.forEach((size, point) -> points.add(point.result(series, size))));
+        return new StudyResults(plan, Environment.describe(), setup, points, (System.nanoTime() - started) / 1e9);
+    }
+
+    private void warmUp(Map<Series, WorkerProcess> workerOf, List<SizePoint> sizes) {
+        SizePoint warmupSize = SizePoint.ofBudget(plan.warmupBudget());
+        for (Map.Entry<Series, WorkerProcess> entry : workerOf.entrySet()) {
+            Series series = entry.getKey();
+            progress.accept("warming up " + series.label() + ": " + plan.warmupCalls() + " calls of "
+                    + warmupSize.label() + ", then " + plan.warmupCallsPerSize() + " per size");
+            call(entry.getValue(), "warmup", series, warmupSize, plan.warmupCalls());
+            for (SizePoint size : sizes) {
+                call(entry.getValue(), "warmup", series, size, plan.warmupCallsPerSize());
+            }
+        }
+    }
+
+    private void measure(List<Series> allSeries, List<SizePoint> sizes, Map<Series, WorkerProcess> workerOf,
+            NativeFloors floors, Map<Series, Map<SizePoint, PointAccumulator>> timings, long started) {
+        int batches = plan.rounds() * allSeries.size() * sizes.size();
+        int done = 0;
+        long measuringFrom = System.nanoTime();
+        for (int round = 0; round < plan.rounds(); round++) {
+            for (int s = 0; s < allSeries.size(); s++) {
+                Series series = allSeries.get((s + round) % allSeries.size());
+                for (int z = 0; z < sizes.size(); z++) {
+                    SizePoint size = sizes.get((z + round) % sizes.size());
+                    int calls = plan.callsPerBatch(size);
+                    long[][] batch = batch(series, size, calls, workerOf.get(series), floors);
+                    timings.get(series).computeIfAbsent(size, k -> new PointAccumulator()).addBatch(batch[0], batch[1]);
+                    done++;
+                }
+                double perBatch = (System.nanoTime() - measuringFrom) / 1e9 / done;
+                progress.accept(String.format(java.util.Locale.ROOT,
+                        "round %d/%d  %-22s %3d%%  elapsed %s  about %s left", round + 1, plan.rounds(),
+                        series.label(), 100 * done / batches, minutes((System.nanoTime() - started) / 1e9),
+                        minutes(perBatch * (batches - done))));
+            }
+        }
+    }
+
+    private long[][] batch(Series series, SizePoint size, int calls, WorkerProcess worker, NativeFloors floors) {
+        int nativeWarmup = Math.max(20, calls / 5);
+        return switch (series.caller()) {
+            case NATIVE -> {
+                NativeFloors.Timings t = floors.corba(size.query(), calls, nativeWarmup);
+                yield new long[][] {t.response(), t.server()};
+            }
+            case RAW -> {
+                NativeFloors.Timings t = floors.raw(size.dataBytes(), calls, nativeWarmup);
+                yield new long[][] {t.response(), t.server()};
+            }
+            default -> {
+                Reply reply = call(worker, "measure", series, size, calls);
+                yield new long[][] {reply.response(), reply.server()};
+            }
+        };
+    }
+
+    private static Reply call(WorkerProcess worker, String op, Series series, SizePoint size, int calls) {
+        Reply reply = worker.request(new Request(op, series.mode().configName(), size.query(), calls, size.items()),
+                REQUEST_LIMIT);
+        if (!reply.ok()) {
+            throw new IllegalStateException(series.label() + " " + size.label() + ": " + reply.error());
+        }
+        return reply;
+    }
+
+    private void createLogDir() {
+        try {
+            Files.createDirectories(logDir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String minutes(double seconds) {
+        long whole = Math.round(seconds);
+        return String.format(java.util.Locale.ROOT, "%dm%02ds", whole / 60, whole % 60);
+    }
+}

@@ -1,0 +1,131 @@
+package org.corbabridge.perf.run;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.corbabridge.perf.worker.StudyWorker;
+import org.corbabridge.perf.worker.WorkerMessages;
+import org.corbabridge.perf.worker.WorkerMessages.Reply;
+import org.corbabridge.perf.worker.WorkerMessages.Request;
+
+/**
+ * A study worker JVM seen from the driver: one request, one reply, each bounded in time. Its
+ * stderr (the ORBs' and the container's logs) goes to a file. Closed by asking it to quit,
+ * then by its PID.
+ */
+final class WorkerProcess implements AutoCloseable {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final String name;
+    private final Process process;
+    private final BufferedWriter requests;
+    private final BlockingQueue<String> replies = new LinkedBlockingQueue<>();
+
+    private WorkerProcess(String name, Process process) {
+        this.name = name;
+        this.process = process;
+        this.requests = new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));
+        Thread reader = new Thread(this::readReplies, "worker-replies-" + name);
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    static WorkerProcess start(String name, String classpath, List<String> arguments, Path log) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-Xms256m");
+        command.add("-Xmx1g");
+        command.add("-cp");
+        command.add(classpath);
+        command.add(StudyWorker.class.getName());
+        command.addAll(arguments);
+        try {
+            Process process = new ProcessBuilder(command)
+                    .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                    .start();
+            return new WorkerProcess(name, process);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start the " + name + " worker", e);
+        }
+    }
+
+    /** The first reply: set-up done, or failed. */
+    Reply awaitReady(Duration limit) {
+        return next(limit, "set-up");
+    }
+
+    Reply request(Request request, Duration limit) {
+        try {
+            requests.write(JSON.writeValueAsString(request));
+            requests.newLine();
+            requests.flush();
+        } catch (IOException e) {
+            throw new IllegalStateException("the " + name + " worker is gone (" + e + ")", e);
+        }
+        return next(limit, request.op() + " " + request.mode() + " " + request.query());
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (process.isAlive()) {
+                request(Request.quit(), Duration.ofSeconds(30));
+            }
+        } catch (RuntimeException e) {
+            // it will be killed below
+        } finally {
+            try {
+                if (!process.waitFor(20, TimeUnit.SECONDS)) {
+                    process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private Reply next(Duration limit, String what) {
+        try {
+            String line = replies.poll(limit.toMillis(), TimeUnit.MILLISECONDS);
+            if (line == null) {
+                process.destroyForcibly();
+                throw new IllegalStateException("the " + name + " worker did not answer " + what + " within "
+                        + limit.toSeconds() + " s" + (process.isAlive() ? "" : "; it exited"));
+            }
+            return JSON.readValue(line, Reply.class);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted waiting for the " + name + " worker", e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void readReplies() {
+        try (BufferedReader out = new BufferedReader(
+                new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = out.readLine()) != null) {
+                if (line.startsWith(WorkerMessages.PREFIX)) {
+                    replies.add(line.substring(WorkerMessages.PREFIX.length()));
+                }
+            }
+        } catch (IOException e) {
+            // the process is gone; next() reports it
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package org.corbabridge.perf.worker;
+
+import java.util.Map;
+
+/** The JSON lines a study worker and its driver exchange (worker replies start with {@link #PREFIX}). */
+public final class WorkerMessages {
+
+    /** Marks a reply line on the worker's stdout; every other output goes to its stderr. */
+    public static final String PREFIX = "STUDY> ";
+
+    private WorkerMessages() {
+    }
+
+    /**
+     * @param op {@code warmup}, {@code measure} or {@code quit}
+     * @param mode {@code static} or {@code dynamic}
+     * @param expectItems items every answer must hold; a different count is an error
+     */
+    public record Request(String op, String mode, String query, int calls, int expectItems) {
+        public static Request quit() {
+            return new Request("quit", null, null, 0, 0);
+        }
+    }
+
+    /**
+     * @param setup after start: set-up costs in ns by step ("orbInit", "containerBoot", and per
+     *     mode "static.sessionCreate", "static.connect", "static.firstCall", "static.secondCall")
+     * @param response response times of the timed calls, ns
+     * @param server the server's own time of each call, ns
+     */
+    public record Reply(boolean ok, String error, Map<String, Long> setup, long[] response, long[] server) {
+        public static Reply failed(String error) {
+            return new Reply(false, error, null, null, null);
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package org.corbabridge.perf.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import org.corbabridge.perf.run.StudyPlan;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The whole report written from made-up results whose ratios are known. */
+class StudyReportTest {
+
+    @TempDir
+    static Path dir;
+
+    private static Path index;
+
+    @BeforeAll
+    static void writeReport() throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        index = StudyReport.write(SyntheticResults.of(StudyPlan.quick(), SyntheticResults::paperLike), dir);
+    }
+
+    @Test
+    void csvHasOneRowPerSeriesAndSize() throws IOException {
+        List<String> lines = Files.readAllLines(dir.resolve("results.csv"));
+        assertThat(lines.get(0)).startsWith("series,caller,orb,mode,size,budget_bytes,data_bytes");
+        assertThat(lines).hasSize(1 + 14 * StudyPlan.quick().budgets().size());
+        assertThat(lines).anyMatch(line -> line.startsWith("ASRO Eclipse ORB DII,ASRO,Eclipse ORB,DII,300 KB,"));
+    }
+
+    @Test
+    void jsonCarriesEnvironmentPlanResultsAndTheRatiosComputed() throws IOException {
+        JsonNode json = new ObjectMapper().readTree(dir.resolve("results.json").toFile());
+        assertThat(json.get("environment").get("cores").asText()).isEqualTo("2");
+        assertThat(json.get("plan").get("rounds").asInt()).isEqualTo(2);
+        assertThat(json.get("results")).hasSize(14 * StudyPlan.quick().budgets().size());
+        JsonNode asio = Stream.of(toArray(json.get("ratios")))
+                .filter(r -> r.get("table").asText().equals("ASIO / CC") && r.get("row").asText().equals("JacORB SII")
+                        && r.get("size").asText().equals("100 KB"))
+                .findFirst().orElseThrow();
+        assertThat(asio.get("ratio").asDouble()).isEqualTo(0.9, org.assertj.core.api.Assertions.within(1e-9));
+    }
+
+    @Test
+    void everyFigureIsAPngAndShownInThePage() throws IOException {
+        String html = Files.readString(index);
+        try (Stream<Path> files = Files.list(dir)) {
+            List<Path> pngs = files.filter(f -> f.toString().endsWith(".png")).toList();
+            assertThat(pngs).hasSize(9);
+            for (Path png : pngs) {
+                byte[] head = Arrays.copyOf(Files.readAllBytes(png), 4);
+                assertThat(head).containsExactly((byte) 0x89, (byte) 'P', (byte) 'N', (byte) 'G');
+                assertThat(html).contains("<img src=\"" + png.getFileName() + "\"");
+            }
+        }
+    }
+
+    @Test
+    void pageHasTheRatioTablesBesideThePapersAndAPlainReading() throws IOException {
+        String html = Files.readString(index);
+        assertThat(html).contains("<h3>ASIO / CC</h3>", "<h3>ASRO / CC</h3>", "<h3>DII / SII</h3>",
+                "<h3>Java / C++</h3>", "<h3>over the raw TCP floor</h3>");
+        assertThat(html).contains(PaperFigures.ASIO_CC, PaperFigures.ASRO_CC, PaperFigures.DII_SII);
+        assertThat(html).contains("0.90 <span class=\"small\">(0.90–0.90)</span>");
+        assertThat(html).contains("This is the quick pass");
+        assertThat(html).contains("0.90 times the standalone client's", "saves about 10% per call");
+        assertThat(html).contains("dynamic over static invocation: 2.00–2.00");
+    }
+
+    @Test
+    void verdictsSayWhichWayAndHowMuch() {
+        assertThat(StudyReport.Reading.verdict(0.85, "the call path")).contains("faster", "15%");
+        assertThat(StudyReport.Reading.verdict(1.25, "the call path")).isEqualTo("The call path adds about 25% per call.");
+        assertThat(StudyReport.Reading.verdict(1.01, "the call path")).contains("nothing measurable");
+    }
+
+    private static JsonNode[] toArray(JsonNode array) {
+        JsonNode[] nodes = new JsonNode[array.size()];
+        for (int i = 0; i < nodes.length; i++) {
+            nodes[i] = array.get(i);
+        }
+        return nodes;
+    }
+}

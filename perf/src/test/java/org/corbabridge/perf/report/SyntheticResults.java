@@ -1,0 +1,59 @@
+package org.corbabridge.perf.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleBiFunction;
+import org.corbabridge.adapter.InvocationMode;
+import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.perf.Caller;
+import org.corbabridge.perf.run.Series;
+import org.corbabridge.perf.run.SizePoint;
+import org.corbabridge.perf.run.StudyPlan;
+
+/** Study results made up from a formula: every series and size, two rounds at ±2% of the median. */
+final class SyntheticResults {
+
+    private SyntheticResults() {
+    }
+
+    static StudyResults of(StudyPlan plan, ToDoubleBiFunction<Series, SizePoint> medianUs) {
+        List<Series> series = new ArrayList<>();
+        for (OrbImplementation orb : OrbImplementation.values()) {
+            for (Caller caller : List.of(Caller.CC, Caller.ASIO, Caller.ASRO)) {
+                for (InvocationMode mode : InvocationMode.values()) {
+                    series.add(new Series(caller, orb, mode));
+                }
+            }
+        }
+        series.add(Series.nativeFloor());
+        series.add(Series.rawFloor());
+        List<PointResult> points = new ArrayList<>();
+        for (Series s : series) {
+            for (SizePoint size : plan.sizes()) {
+                double median = medianUs.applyAsDouble(s, size);
+                points.add(new PointResult(s, size, 40, median, median * 1.2, median * 1.5, median * 2,
+                        median * 0.9, median * 0.1, new double[] {median * 0.98, median * 1.02}));
+            }
+        }
+        Map<String, Map<String, Long>> setup = new LinkedHashMap<>();
+        setup.put("CC JacORB", Map.of("orbInit", 150_000_000L, "static.connect", 20_000_000L));
+        setup.put("ASRO JacORB", Map.of("containerBoot", 2_000_000_000L, "static.sessionCreate", 120_000_000L));
+        Map<String, String> environment = new LinkedHashMap<>();
+        environment.put("date", "2026-11-30T00:00:00Z");
+        environment.put("cores", "2");
+        return new StudyResults(plan, environment, setup, points, 12.5);
+    }
+
+    /** CC costs 1 µs per KB + 50 µs; ASIO 0.9 of CC, ASRO 1.8, DII twice SII; the floors far below. */
+    static double paperLike(Series series, SizePoint size) {
+        double cc = 50 + size.kilobytes();
+        return switch (series.caller()) {
+            case RAW -> cc / 20;
+            case NATIVE -> cc / 3;
+            default -> cc * (series.caller() == Caller.ASIO ? 0.9 : series.caller() == Caller.ASRO ? 1.8 : 1.0)
+                    * (series.mode() == InvocationMode.DYNAMIC ? 2.0 : 1.0);
+        };
+    }
+}
