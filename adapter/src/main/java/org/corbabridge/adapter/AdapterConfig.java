@@ -10,7 +10,8 @@ import java.util.Objects;
  * {@link #ofDefaults()} or {@link #builder()}.
  *
  * <p>Defaults: the ORB's {@code NameService} initial reference, the interface's usual name,
- * static invocation, JacORB, a 10 s call time-out and a 3 s connect time-out.
+ * static invocation, JacORB, a 10 s call time-out, a 3 s connect time-out, and
+ * {@link RetryPolicy#ofDefaults()}.
  */
 public final class AdapterConfig {
 
@@ -25,6 +26,7 @@ public final class AdapterConfig {
     private final OrbConfig orb;
     private final Duration callTimeout;
     private final Duration connectTimeout;
+    private final RetryPolicy retry;
 
     private AdapterConfig(Builder builder) {
         this.nameServiceUrl = builder.nameServiceUrl;
@@ -33,6 +35,7 @@ public final class AdapterConfig {
         this.orb = builder.orb;
         this.callTimeout = builder.callTimeout;
         this.connectTimeout = builder.connectTimeout;
+        this.retry = builder.retry;
     }
 
     public static AdapterConfig ofDefaults() {
@@ -51,6 +54,7 @@ public final class AdapterConfig {
         builder.orb = orb;
         builder.callTimeout = callTimeout;
         builder.connectTimeout = connectTimeout;
+        builder.retry = retry;
         return builder;
     }
 
@@ -82,6 +86,11 @@ public final class AdapterConfig {
         return connectTimeout;
     }
 
+    /** When a failed call is tried again, and how the name is resolved again before it. */
+    public RetryPolicy retry() {
+        return retry;
+    }
+
     /** Where the name service is, for messages: the URL, or the initial reference. */
     public String nameServiceDescription() {
         return nameServiceUrl != null ? nameServiceUrl : "the NameService initial reference";
@@ -91,7 +100,7 @@ public final class AdapterConfig {
     public String toString() {
         return "AdapterConfig[nameService=" + nameServiceDescription() + ", name=" + name + ", invocation="
                 + invocation + ", orb=" + orb.orbClass() + ", callTimeout=" + callTimeout.toMillis()
-                + " ms, connectTimeout=" + connectTimeout.toMillis() + " ms]";
+                + " ms, connectTimeout=" + connectTimeout.toMillis() + " ms, " + retry + "]";
     }
 
     public static final class Builder {
@@ -101,6 +110,7 @@ public final class AdapterConfig {
         private OrbConfig orb = OrbConfig.ofDefaults();
         private Duration callTimeout = DEFAULT_CALL_TIMEOUT;
         private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
+        private RetryPolicy retry = RetryPolicy.ofDefaults();
 
         private Builder() {
         }
@@ -180,6 +190,12 @@ public final class AdapterConfig {
         /** How long the ORB may try to open a connection; positive. */
         public Builder connectTimeout(Duration timeout) {
             this.connectTimeout = requirePositive(timeout, "connectTimeout");
+            return this;
+        }
+
+        /** When failed calls are tried again; {@link RetryPolicy#none()} to never. */
+        public Builder retry(RetryPolicy retry) {
+            this.retry = Objects.requireNonNull(retry, "retry");
             return this;
         }
 

@@ -4,6 +4,7 @@ import java.time.Duration;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.adapter.RetryPolicy;
 
 /**
  * Where every session of the deployment finds the Catalog and how long it may wait: the
@@ -18,6 +19,8 @@ public class CatalogClientSettings {
     private String orbImplementation = OrbImplementation.JACORB.name();
     private long callTimeoutMillis = AdapterConfig.DEFAULT_CALL_TIMEOUT.toMillis();
     private long connectTimeoutMillis = AdapterConfig.DEFAULT_CONNECT_TIMEOUT.toMillis();
+    private int retryMaxAttempts = RetryPolicy.ofDefaults().maxAttempts();
+    private long retryBackoffMillis = RetryPolicy.ofDefaults().initialBackoff().toMillis();
 
     public void setNameServiceUrl(String nameServiceUrl) {
         this.nameServiceUrl = nameServiceUrl;
@@ -40,6 +43,16 @@ public class CatalogClientSettings {
         this.connectTimeoutMillis = connectTimeoutMillis;
     }
 
+    /** Attempts per call, the first included; 1 never retries. Only safe calls are ever retried. */
+    public void setRetryMaxAttempts(int retryMaxAttempts) {
+        this.retryMaxAttempts = retryMaxAttempts;
+    }
+
+    /** The first back-off; it doubles at each retry, up to 1 s. */
+    public void setRetryBackoffMillis(long retryBackoffMillis) {
+        this.retryBackoffMillis = retryBackoffMillis;
+    }
+
     /** The adapter configuration of one session, with that session's invocation mode. */
     public AdapterConfig adapterConfig(String invocation) {
         return AdapterConfig.builder()
@@ -49,6 +62,11 @@ public class CatalogClientSettings {
                 .orb(OrbImplementation.valueOf(orbImplementation.trim()))
                 .callTimeout(Duration.ofMillis(callTimeoutMillis))
                 .connectTimeout(Duration.ofMillis(connectTimeoutMillis))
+                .retry(RetryPolicy.builder()
+                        .maxAttempts(retryMaxAttempts)
+                        .backoff(Duration.ofMillis(retryBackoffMillis), 2.0,
+                                Duration.ofMillis(Math.max(retryBackoffMillis, 1000)))
+                        .build())
                 .build();
     }
 }

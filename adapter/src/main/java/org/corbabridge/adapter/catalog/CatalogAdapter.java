@@ -33,8 +33,11 @@ import org.omg.CORBA.ORB;
  * those calls then fail with a {@link CorbaAdapterException}, and later ones with
  * {@link org.corbabridge.adapter.AdapterClosedException}.
  *
- * <p><b>Errors.</b> Every failure is a {@link CorbaAdapterException} subclass, raised within
- * the configured call time-out.
+ * <p><b>Errors and recovery.</b> Every failure is a {@link CorbaAdapterException} subclass. A
+ * query is idempotent, so when the server is unreachable or has forgotten the object, the
+ * adapter resolves the name again and retries as the configuration's
+ * {@link org.corbabridge.adapter.RetryPolicy} allows (3 attempts by default): a restarted server
+ * is found again without the caller noticing. A call that timed out is not retried.
  */
 public final class CatalogAdapter implements AutoCloseable {
 
@@ -42,6 +45,8 @@ public final class CatalogAdapter implements AutoCloseable {
     public static final String DEFAULT_NAME = "Catalog";
 
     private static final String OPERATION = "queryCatalog";
+    /** A query only reads: running it twice is harmless, so the retry policy may repeat it. */
+    private static final boolean QUERY_IS_IDEMPOTENT = true;
     private static final int QUERY_ECHO_LENGTH = 80;
 
     private final RemoteObject<org.omg.CORBA.Object> catalog;
@@ -72,14 +77,23 @@ public final class CatalogAdapter implements AutoCloseable {
      * Runs {@code Catalog::queryCatalog}. The query grammar is the server's (see
      * cpp-catalog-server/README.md).
      *
-     * @throws InvalidQueryException the server refused the query, or it is null
+     * @throws InvalidQueryException the server refused the query, or it is null or holds a NUL
+     *     character (which no CORBA string may)
      * @throws CorbaAdapterException any other failure, typed by its cause
      */
     public CatalogResult queryCatalog(String query) {
         if (query == null) {
             throw new InvalidQueryException("the query is null", "null query", Completion.NO, null);
         }
-        QueryResult result = catalog.call(OPERATION, target -> {
+        int nul = query.indexOf('\0');
+        if (nul >= 0) {
+            // an IDL string may not hold NUL: JacORB sends it and a C++ server stops reading there,
+            // so the server would silently answer a shorter query than the one asked
+            String reason = "a CORBA string cannot contain NUL (U+0000), found at index " + nul;
+            throw new InvalidQueryException("queryCatalog refused '" + echo(query) + "' before sending it: " + reason,
+                    reason, Completion.NO, null);
+        }
+        QueryResult result = catalog.call(OPERATION, QUERY_IS_IDEMPOTENT, target -> {
             try {
                 return invoker.queryCatalog(target, query);
             } catch (InvalidQuery refused) {
@@ -102,6 +116,16 @@ public final class CatalogAdapter implements AutoCloseable {
 
     public boolean isClosed() {
         return catalog.isClosed();
+    }
+
+    /** Calls tried again by the retry policy, since the adapter was created. */
+    public long retries() {
+        return catalog.retries();
+    }
+
+    /** Times the name was resolved again because the server had gone (restarted, moved). */
+    public long rebinds() {
+        return catalog.rebinds();
     }
 
     /** Destroys the ORB if the adapter owns it; a borrowed ORB is left alone. Idempotent. */

@@ -1,32 +1,56 @@
 package org.corbabridge.adapter.internal;
 
+import io.github.resilience4j.retry.Retry;
+import io.github.resilience4j.retry.RetryConfig;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import org.corbabridge.adapter.AdapterClosedException;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.CorbaAdapterException;
+import org.corbabridge.adapter.RetryPolicy;
+import org.corbabridge.adapter.ServerUnavailableException;
 import org.corbabridge.adapter.WrongObjectTypeException;
 import org.omg.CORBA.BAD_PARAM;
 import org.omg.CORBA.SystemException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A remote object found by name and bound for calls of one interface: the generic part of
- * every adapter. It resolves the name, checks the type through a binder, runs calls and
- * turns their failures into typed exceptions. Interface-specific code lives in the binder
- * and in the calls it is given.
+ * every adapter. It resolves the name, checks the type through a binder, runs calls, turns
+ * their failures into typed exceptions, and tries a failed call again when its
+ * {@link RetryPolicy} says that is safe, resolving the name again first when the server was
+ * unreachable or no longer knew the object (it may have restarted elsewhere).
+ * Interface-specific code lives in the binder and in the calls it is given.
  *
- * <p>Thread-safe: calls may run concurrently; the bound reference is immutable once set.
+ * <p>Thread-safe: calls run concurrently on the current binding; when one of them finds the
+ * server gone, the binding is marked stale and the next attempt, of whichever thread, resolves
+ * the name once for all of them.
  *
  * @param <T> what calls are made on: a narrowed stub, or a checked plain reference
  */
 public final class RemoteObject<T> implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RemoteObject.class);
+
+    /** A bound target and the generation of the lookup that produced it. */
+    private record Binding<T>(T target, long generation) {
+    }
 
     private final AdapterConfig config;
     private final String name;
     private final OrbLease orb;
     private final String repositoryId;
     private final Function<org.omg.CORBA.Object, T> binder;
-    private final T target;
+    private final Retry idempotentRetry;
+    private final Retry otherRetry;
+    /** The deadline of the call this thread is making; Resilience4j retries on the caller's thread. */
+    private final ThreadLocal<long[]> callDeadline = ThreadLocal.withInitial(() -> new long[1]);
+    private final LongAdder retries = new LongAdder();
+    private final LongAdder rebinds = new LongAdder();
+    private volatile Binding<T> binding;
+    private volatile long staleGeneration = -1;
     private volatile boolean closed;
 
     private RemoteObject(AdapterConfig config, String name, OrbLease orb, String repositoryId,
@@ -36,7 +60,9 @@ public final class RemoteObject<T> implements AutoCloseable {
         this.orb = orb;
         this.repositoryId = repositoryId;
         this.binder = binder;
-        this.target = resolveAndBind();
+        this.idempotentRetry = retry(config.retry(), true);
+        this.otherRetry = retry(config.retry(), false);
+        this.binding = new Binding<>(resolveAndBind(), 1);
     }
 
     /**
@@ -56,21 +82,24 @@ public final class RemoteObject<T> implements AutoCloseable {
         }
     }
 
-    /** Runs one call on the bound object; CORBA system exceptions come out typed. */
-    public <R> R call(String operation, Function<T, R> invocation) {
+    /**
+     * Runs one call on the bound object, tried again as the retry policy allows; CORBA system
+     * exceptions come out typed.
+     *
+     * @param idempotent whether running the operation twice is harmless (a read)
+     */
+    public <R> R call(String operation, boolean idempotent, Function<T, R> invocation) {
         if (closed) {
             throw new AdapterClosedException(operation + " on " + describeTarget() + ": the adapter is closed");
         }
-        long started = System.nanoTime();
+        Retry retry = idempotent ? idempotentRetry : otherRetry;
+        long[] deadline = callDeadline.get();
+        long outer = deadline[0];
+        deadline[0] = System.nanoTime() + config.callTimeout().toNanos();
         try {
-            return invocation.apply(target);
-        } catch (SystemException e) {
-            throw RemoteFailures.translate(e, operation + " on " + describeTarget(), config.callTimeout(),
-                    System.nanoTime() - started);
-        } catch (CorbaAdapterException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            throw RemoteFailures.translateUnexpected(e, operation + " on " + describeTarget());
+            return retry.executeSupplier(() -> attempt(operation, invocation));
+        } finally {
+            deadline[0] = outer;
         }
     }
 
@@ -86,6 +115,16 @@ public final class RemoteObject<T> implements AutoCloseable {
         return closed;
     }
 
+    /** Calls tried again since the object was opened. */
+    public long retries() {
+        return retries.sum();
+    }
+
+    /** Times the name was resolved again after the server was found gone. */
+    public long rebinds() {
+        return rebinds.sum();
+    }
+
     /** Marks the object closed and closes the lease (destroying an owned ORB). Idempotent. */
     @Override
     public void close() {
@@ -96,6 +135,51 @@ public final class RemoteObject<T> implements AutoCloseable {
     /** "'Catalog' in corbaname::127.0.0.1:2809". */
     public String describeTarget() {
         return "'" + name + "' in " + config.nameServiceDescription();
+    }
+
+    private <R> R attempt(String operation, Function<T, R> invocation) {
+        if (closed) {
+            throw new AdapterClosedException(operation + " on " + describeTarget() + ": the adapter is closed");
+        }
+        Binding<T> used = currentBinding();
+        long started = System.nanoTime();
+        try {
+            return invocation.apply(used.target());
+        } catch (SystemException e) {
+            throw staleIfGone(used, RemoteFailures.translate(e, operation + " on " + describeTarget(),
+                    config.callTimeout(), System.nanoTime() - started));
+        } catch (CorbaAdapterException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw staleIfGone(used, RemoteFailures.translateUnexpected(e, operation + " on " + describeTarget()));
+        }
+    }
+
+    /** The binding to call on, resolving the name again (once, for every thread) when it went stale. */
+    private Binding<T> currentBinding() {
+        Binding<T> current = binding;
+        if (current.generation() != staleGeneration) {
+            return current;
+        }
+        synchronized (this) {
+            current = binding;
+            if (current.generation() == staleGeneration) {
+                T target = resolveAndBind();
+                current = new Binding<>(target, current.generation() + 1);
+                binding = current;
+                rebinds.increment();
+                LOG.debug("resolved {} again (binding {})", describeTarget(), current.generation());
+            }
+            return current;
+        }
+    }
+
+    private CorbaAdapterException staleIfGone(Binding<T> used, CorbaAdapterException failure) {
+        if (failure instanceof ServerUnavailableException) {
+            // only the binding the failed call used: a newer one stays as it is
+            staleGeneration = used.generation();
+        }
+        return failure;
     }
 
     private T resolveAndBind() {
@@ -110,5 +194,28 @@ public final class RemoteObject<T> implements AutoCloseable {
             throw RemoteFailures.translate(e, "checking that the object bound as " + describeTarget() + " is a "
                     + repositoryId, config.callTimeout(), System.nanoTime() - started);
         }
+    }
+
+    /**
+     * The call time-out bounds the whole call, retries included: another attempt starts only if
+     * a connection attempt and the longest back-off still fit before the call's deadline.
+     */
+    private boolean timeLeftForAnotherAttempt(RetryPolicy policy) {
+        long needed = config.connectTimeout().toNanos() + policy.maxBackoff().toNanos();
+        return callDeadline.get()[0] - System.nanoTime() > needed;
+    }
+
+    private Retry retry(RetryPolicy policy, boolean idempotent) {
+        Retry retry = Retry.of(name + (idempotent ? " (idempotent)" : ""), RetryConfig.custom()
+                .maxAttempts(policy.maxAttempts())
+                .intervalFunction(attempt -> policy.backoffBefore(attempt + 1).toMillis())
+                .retryOnException(e -> !closed && e instanceof CorbaAdapterException failure
+                        && policy.allowsRetry(failure, idempotent) && timeLeftForAnotherAttempt(policy))
+                .build());
+        retry.getEventPublisher().onRetry(event -> {
+            retries.increment();
+            LOG.debug("{}", event);
+        });
+        return retry;
     }
 }

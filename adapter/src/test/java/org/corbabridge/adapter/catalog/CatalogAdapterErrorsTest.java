@@ -84,7 +84,8 @@ class CatalogAdapterErrorsTest {
                 CatalogAdapter adapter = CatalogAdapter.create(TestOrbs.configFor(fixture).invocation(mode).build())) {
             assertThat(adapter.queryCatalog("items=1").items()).hasSize(1);
             fixture.server().kill();
-            assertFailsWithin(TestOrbs.CONNECT_TIMEOUT.plus(SLACK), () -> adapter.queryCatalog("items=1"),
+            // retries included: the call time-out bounds the whole call
+            assertFailsWithin(TestOrbs.CALL_TIMEOUT.plus(SLACK), () -> adapter.queryCatalog("items=1"),
                     ServerUnavailableException.class, "'Catalog'");
         }
     }
@@ -96,7 +97,7 @@ class CatalogAdapterErrorsTest {
         try (CatalogFixture fixture = CatalogFixture.start()) {
             fixture.server().kill();
             AdapterConfig config = TestOrbs.configFor(fixture).invocation(mode).build();
-            assertFailsWithin(TestOrbs.CONNECT_TIMEOUT.plus(SLACK), () -> {
+            assertFailsWithin(TestOrbs.CALL_TIMEOUT.plus(SLACK), () -> {
                 try (CatalogAdapter adapter = CatalogAdapter.create(config)) {
                     adapter.queryCatalog("items=1");
                 }
