@@ -51,6 +51,11 @@ public enum OrbImplementation {
             long connect = Math.max(4, connectTimeout.toMillis());
             properties.setProperty("com.sun.corba.ee.transport.ORBTCPConnectTimeouts",
                     Math.min(50, connect / 4) + ":" + connect + ":100:" + connect / 4);
+            // reads wait in slices of 100 ms instead of 2 s: destroy() waits for the reader's current
+            // slice, and otherwise takes 2 s when it closely follows a call; a partly read message
+            // is given up after the call time-out
+            properties.setProperty("com.sun.corba.ee.transport.ORBTCPTimeouts",
+                    "100:" + millis(callTimeout) + ":20");
             return properties;
         }
 

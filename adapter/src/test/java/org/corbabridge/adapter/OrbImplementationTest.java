@@ -28,7 +28,8 @@ class OrbImplementationTest {
                 OrbImplementation.ECLIPSE_ORB.boundingProperties(Duration.ofSeconds(7), Duration.ofSeconds(2));
         assertThat(properties)
                 .containsEntry("com.sun.corba.ee.transport.ORBWaitForResponseTimeout", "7000")
-                .containsEntry("com.sun.corba.ee.transport.ORBTCPConnectTimeouts", "50:2000:100:500");
+                .containsEntry("com.sun.corba.ee.transport.ORBTCPConnectTimeouts", "50:2000:100:500")
+                .containsEntry("com.sun.corba.ee.transport.ORBTCPTimeouts", "100:7000:20");
     }
 
     @Test
