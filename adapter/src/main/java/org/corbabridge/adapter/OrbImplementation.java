@@ -9,6 +9,8 @@ import org.omg.CORBA.CompletionStatus;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.SystemException;
 import org.omg.CORBA.TIMEOUT;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The ORBs the adapter knows: their class names, the properties that bound their waits
@@ -66,6 +68,26 @@ public enum OrbImplementation {
         }
 
         /**
+         * The ORB opens an acceptor (a listening socket on every interface) the first time it
+         * exports an object, which it does for its RMI-IIOP CodeBase on the first call, and
+         * destroy() leaves that socket open: one descriptor lost per ORB. Closing the acceptors
+         * first releases it.
+         */
+        @Override
+        void releaseBeforeDestroy(ORB orb) {
+            try {
+                Object transportManager = orb.getClass().getMethod("getTransportManager").invoke(orb);
+                Object acceptors = transportManager.getClass().getMethod("getAcceptors").invoke(transportManager);
+                for (Object acceptor : (Iterable<?>) acceptors) {
+                    acceptor.getClass().getMethod("close").invoke(acceptor);
+                }
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                LOG.warn("could not close the Eclipse ORB's acceptors before destroying it; its listening "
+                        + "socket may stay open: {}", e.toString());
+            }
+        }
+
+        /**
          * When a connection fails, the Eclipse ORB 5.0 can pop an empty thread-local stack in
          * the finally block of its request dispatcher; the NoSuchElementException from there
          * replaces the COMM_FAILURE it was about to throw.
@@ -83,6 +105,8 @@ public enum OrbImplementation {
             return false;
         }
     };
+
+    private static final Logger LOG = LoggerFactory.getLogger(OrbImplementation.class);
 
     private final String orbClass;
     private final String orbSingletonClass;
@@ -111,6 +135,10 @@ public enum OrbImplementation {
 
     /** Whether this ORB reports {@code e} when a reply did not arrive within its call time-out. */
     abstract boolean reportsTimeout(SystemException e);
+
+    /** What must be released by hand before {@code destroy()}, which would leave it behind. */
+    void releaseBeforeDestroy(ORB orb) {
+    }
 
     /** Whether this ORB throws {@code e}, not a CORBA exception, when a connection fails. */
     boolean masksCommunicationFailure(RuntimeException e) {

@@ -42,11 +42,16 @@ public final class Orbs {
         }
     }
 
-    /** {@code shutdown(true)} then {@code destroy()}; failures are logged, not thrown. Null is ignored. */
+    /**
+     * {@code shutdown(true)} then {@code destroy()}, after releasing what the ORB's own destroy
+     * would leave behind (the Eclipse ORB's listening socket); failures are logged, not thrown.
+     * Null is ignored.
+     */
     public static void destroy(ORB orb) {
         if (orb == null) {
             return;
         }
+        OrbImplementation.of(orb).ifPresent(implementation -> implementation.releaseBeforeDestroy(orb));
         try {
             orb.shutdown(true);
         } catch (SystemException e) {

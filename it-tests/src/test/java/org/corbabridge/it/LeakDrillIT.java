@@ -51,15 +51,16 @@ class LeakDrillIT {
             useAndRemove(CatalogEjb.Bean.values()[2 + i % 2]);
         }
         double seconds = (System.nanoTime() - started) / 1e9;
-        // The Eclipse ORB 5.0 leaves up to one socket descriptor open for each connection an ORB
-        // still had when destroyed (not reclaimed by GC; JacORB leaves none). A session's ORB has
-        // two, to the name service and to the server: bounded here to that, so any other leak
-        // still fails. README, "Faults", says what it means for external mode.
-        int knownOrbLeak = CatalogServersForContainer.orb() == OrbImplementation.ECLIPSE_ORB
-                ? 2 * EXTERNAL_SESSIONS : 0;
-        Resources after = Resources.settled(before.allowingFds(knownOrbLeak));
+        // The Eclipse ORB, destroyed inside the container, still leaves a socket and a selector
+        // behind now and then (0.02 to 0.17 descriptors per session measured; it was one or more
+        // per session before the adapter closed its acceptors). docs/faults.md has the details;
+        // this bound still fails at the old rate. JacORB is held to the baseline.
+        int residual = CatalogServersForContainer.orb() == OrbImplementation.ECLIPSE_ORB
+                ? EXTERNAL_SESSIONS / 4 : 0;
+        Resources allowed = before.withMoreFds(residual);
+        Resources after = Resources.settled(allowed);
         report("external sessions", EXTERNAL_SESSIONS, seconds, before, after);
-        after.assertWithinToleranceOf(before.allowingFds(knownOrbLeak));
+        after.assertWithinToleranceOf(allowed);
     }
 
     @Test
@@ -90,18 +91,14 @@ class LeakDrillIT {
     }
 
     private static void report(String what, int count, double seconds, Resources before, Resources after) {
-        System.out.printf(Locale.ROOT, "[leak] %s: %d %s in %.1f s; threads %d -> %d, fds %d -> %d, heap %.1f -> %.1f MB%n",
-                CatalogServersForContainer.orb(), count, what, seconds, before.threads, after.threads, before.fds,
-                after.fds, before.heapBytes / 1048576.0, after.heapBytes / 1048576.0);
+        System.out.printf(Locale.ROOT, "[leak] %s: %d %s in %.1f s; threads %d -> %d, fds %d -> %d (grown: %s), "
+                        + "heap %.1f -> %.1f MB%n", CatalogServersForContainer.orb(), count, what, seconds, before.threads,
+                after.threads, before.fds, after.fds, after.grownKinds(before), before.heapBytes / 1048576.0,
+                after.heapBytes / 1048576.0);
     }
 
     /** What a leak would grow: live threads, open file descriptors, heap in use after a full GC. */
-    private record Resources(int threads, long fds, long heapBytes) {
-
-        /** This baseline with {@code extra} more file descriptors allowed. */
-        Resources allowingFds(int extra) {
-            return new Resources(threads, fds + extra, heapBytes);
-        }
+    private record Resources(int threads, long fds, long heapBytes, java.util.Map<String, Long> fdKinds) {
 
         static Resources measure() throws IOException, InterruptedException {
             for (int i = 0; i < 3; i++) {
@@ -109,8 +106,27 @@ class LeakDrillIT {
                 Thread.sleep(100);
             }
             try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
-                return new Resources(Thread.activeCount(), fds.count(),
-                        ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
+                java.util.Map<String, Long> kinds = fds.map(Resources::kind).collect(
+                        java.util.stream.Collectors.groupingBy(k -> k, java.util.TreeMap::new,
+                                java.util.stream.Collectors.counting()));
+                long count = kinds.values().stream().mapToLong(Long::longValue).sum();
+                return new Resources(Thread.activeCount(), count,
+                        ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(), kinds);
+            }
+        }
+
+        /** "socket", "pipe", "anon_inode", or the file's extension: what a descriptor is open on. */
+        private static String kind(Path fd) {
+            try {
+                String target = Files.readSymbolicLink(fd).toString();
+                int bracket = target.indexOf(":[");
+                if (bracket > 0) {
+                    return target.substring(0, bracket);
+                }
+                int dot = target.lastIndexOf('.');
+                return dot > target.lastIndexOf('/') ? target.substring(dot) : target;
+            } catch (IOException e) {
+                return "closed meanwhile";
             }
         }
 
@@ -130,9 +146,27 @@ class LeakDrillIT {
                     && heapBytes <= before.heapBytes + HEAP_TOLERANCE_BYTES;
         }
 
+        /** This baseline with {@code extra} more descriptors allowed. */
+        Resources withMoreFds(int extra) {
+            return new Resources(threads, fds + extra, heapBytes, fdKinds);
+        }
+
+        /** Kinds of descriptor that grew, for the message of a failing check. */
+        String grownKinds(Resources before) {
+            StringBuilder grown = new StringBuilder();
+            fdKinds.forEach((kind, count) -> {
+                long was = before.fdKinds.getOrDefault(kind, 0L);
+                if (count > was) {
+                    grown.append(kind).append(" +").append(count - was).append(' ');
+                }
+            });
+            return grown.toString().trim();
+        }
+
         void assertWithinToleranceOf(Resources before) {
             assertThat(threads).as("live threads").isLessThanOrEqualTo(before.threads + THREAD_TOLERANCE);
-            assertThat(fds).as("open file descriptors").isLessThanOrEqualTo(before.fds + FD_TOLERANCE);
+            assertThat(fds).as("open file descriptors (grown: %s)", grownKinds(before))
+                    .isLessThanOrEqualTo(before.fds + FD_TOLERANCE);
             assertThat(heapBytes).as("heap after GC").isLessThanOrEqualTo(before.heapBytes + HEAP_TOLERANCE_BYTES);
         }
     }

@@ -40,6 +40,34 @@ class CatalogAdapterOrbLifecycleTest {
         assertThat(TestOrbs.threadsStillAliveAfter(before, Duration.ofSeconds(10))).isEmpty();
     }
 
+    private static final int ORBS = 5;
+
+    /** The Eclipse ORB's destroy() alone leaves its listening socket open; the adapter closes it first. */
+    @ParameterizedTest
+    @EnumSource(InvocationMode.class)
+    void closingReleasesEverySocketTheOwnedOrbOpened(InvocationMode mode, CatalogFixture fixture) throws Exception {
+        closeAdapterAfterOneCall(mode, fixture); // the first ORB of a JVM opens class files for good
+        long before = openFileDescriptors();
+        for (int i = 0; i < ORBS; i++) {
+            closeAdapterAfterOneCall(mode, fixture);
+        }
+        // a leak of one descriptor per ORB would show as +5; a lazily opened jar or a close still
+        // under way in the JVM may show as +1
+        assertThat(openFileDescriptors()).isLessThanOrEqualTo(before + 2);
+    }
+
+    private static void closeAdapterAfterOneCall(InvocationMode mode, CatalogFixture fixture) {
+        try (CatalogAdapter adapter = CatalogAdapter.create(TestOrbs.configFor(fixture).invocation(mode).build())) {
+            adapter.queryCatalog("items=1");
+        }
+    }
+
+    private static long openFileDescriptors() throws java.io.IOException {
+        try (java.util.stream.Stream<java.nio.file.Path> fds = java.nio.file.Files.list(java.nio.file.Path.of("/proc/self/fd"))) {
+            return fds.count();
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(InvocationMode.class)
     void closingLeavesABorrowedOrbWorking(InvocationMode mode, CatalogFixture fixture) {
