@@ -342,7 +342,8 @@ public final class StudyReport {
             double worst = firstOverRest.get(firstOverRest.size() - 1);
             return Optional.of(String.format(Locale.ROOT, "Warm-up: across the Java series, the first round's median "
                     + "was %.2f times the later rounds' (worst point %.2f). %s", median, worst, median < 1.10
-                    ? "A first round that is no slower than the rest means the JIT had finished before timing began."
+                    ? "Within 10%: the JIT had done its work before timing began; single points vary with the "
+                            + "noise of client and server sharing the cores."
                     : "The first round was slower than the rest: more warm-up would move these numbers."));
         }
     }
