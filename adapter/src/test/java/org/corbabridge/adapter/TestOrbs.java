@@ -1,8 +1,6 @@
 package org.corbabridge.adapter;
 
 import java.time.Duration;
-import java.util.Set;
-import java.util.stream.Collectors;
 import org.corbabridge.adapter.internal.OrbLease;
 import org.corbabridge.fixture.CatalogFixture;
 
@@ -35,24 +33,5 @@ public final class TestOrbs {
     /** An ORB of this JVM's implementation, owned by the test. */
     public static OrbLease newOrb() {
         return OrbLease.create(OrbConfig.of(current()), CALL_TIMEOUT, CONNECT_TIMEOUT);
-    }
-
-    public static Set<Thread> liveThreads() {
-        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).collect(Collectors.toSet());
-    }
-
-    /** Waits until none of the threads started since {@code before} is alive; returns the survivors. */
-    public static Set<String> threadsStillAliveAfter(Set<Thread> before, Duration wait) throws InterruptedException {
-        long deadline = System.nanoTime() + wait.toNanos();
-        Set<Thread> started;
-        do {
-            started = liveThreads();
-            started.removeAll(before);
-            if (started.isEmpty()) {
-                break;
-            }
-            Thread.sleep(50);
-        } while (System.nanoTime() < deadline);
-        return started.stream().map(Thread::getName).collect(Collectors.toSet());
     }
 }

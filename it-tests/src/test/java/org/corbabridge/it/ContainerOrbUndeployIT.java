@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.Set;
 import org.corbabridge.ejb.CatalogSession;
 import org.corbabridge.ejb.ContainerOrb;
+import org.corbabridge.fixture.Threads;
 import org.jboss.arquillian.container.test.api.Deployer;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;

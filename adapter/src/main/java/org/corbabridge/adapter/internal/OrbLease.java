@@ -1,10 +1,8 @@
 package org.corbabridge.adapter.internal;
 
 import java.time.Duration;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.corbabridge.adapter.OrbConfig;
-import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.adapter.Orbs;
 import org.omg.CORBA.Any;
 import org.omg.CORBA.ORB;
@@ -66,10 +64,6 @@ public final class OrbLease implements AutoCloseable {
 
     public boolean owned() {
         return owned;
-    }
-
-    public Optional<OrbImplementation> implementation() {
-        return OrbImplementation.of(orb);
     }
 
     /** The reference, with the call time-out set on it when the ORB is borrowed and supports that. */

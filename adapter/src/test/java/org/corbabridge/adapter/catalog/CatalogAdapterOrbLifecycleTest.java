@@ -20,6 +20,7 @@ import org.corbabridge.adapter.Orbs;
 import org.corbabridge.adapter.TestOrbs;
 import org.corbabridge.fixture.CatalogFixture;
 import org.corbabridge.fixture.CatalogFixtureExtension;
+import org.corbabridge.fixture.Threads;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -34,17 +35,17 @@ class CatalogAdapterOrbLifecycleTest {
     @ParameterizedTest
     @EnumSource(InvocationMode.class)
     void closingDestroysTheOwnedOrbAndAllItsThreads(InvocationMode mode, CatalogFixture fixture) throws Exception {
-        Set<Thread> before = TestOrbs.liveThreads();
+        Set<Thread> before = Threads.live();
         CatalogAdapter adapter = CatalogAdapter.create(TestOrbs.configFor(fixture).invocation(mode).build());
         adapter.queryCatalog("bytes=102400");
-        Set<Thread> during = TestOrbs.liveThreads();
+        Set<Thread> during = Threads.live();
         during.removeAll(before);
         assertThat(adapter.ownsOrb()).isTrue();
         assertThat(during).as("threads the ORB started").isNotEmpty();
 
         adapter.close();
 
-        assertThat(TestOrbs.threadsStillAliveAfter(before, Duration.ofSeconds(10))).isEmpty();
+        assertThat(Threads.stillAliveAfter(before, Duration.ofSeconds(10))).isEmpty();
     }
 
     private static final int ORBS = 5;

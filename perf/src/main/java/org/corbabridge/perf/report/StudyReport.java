@@ -255,9 +255,9 @@ public final class StudyReport {
                         Locale.ROOT, "%s: per call, a session's own ORB takes %.2f times the container's (range "
                                 + "%.2f–%.2f); what an own ORB surely costs is its start-up, in the set-up table.",
                         orbName, r[1], r[0], r[2])));
-                diiRange(results, orb, paper).ifPresent(r -> lines.add(String.format(Locale.ROOT,
+                diiSpread(results, orb, paper).ifPresent(r -> lines.add(String.format(Locale.ROOT,
                         "%s, dynamic over static invocation: %.2f–%.2f across callers and sizes (the paper: %s).",
-                        orbName, r[0], r[1], PaperFigures.DII_SII)));
+                        orbName, r[0], r[2], PaperFigures.DII_SII)));
             }
             SizePoint middle = paper.get(paper.size() / 2);
             for (OrbImplementation orb : OrbImplementation.values()) {
@@ -290,11 +290,31 @@ public final class StudyReport {
         /** Lowest, median and highest ratio of caller over base, both modes, the given sizes. */
         private static Optional<double[]> spread(StudyResults results, Caller caller, Caller base,
                 OrbImplementation orb, List<SizePoint> sizes) {
-            List<Double> values = new ArrayList<>();
+            List<Series[]> pairs = new ArrayList<>();
             for (InvocationMode mode : InvocationMode.values()) {
+                pairs.add(new Series[] {new Series(caller, orb, mode), new Series(base, orb, mode)});
+            }
+            return ratioSpread(results, pairs, sizes);
+        }
+
+        /** Lowest, median and highest DII/SII ratio of one ORB, every caller, the given sizes. */
+        private static Optional<double[]> diiSpread(StudyResults results, OrbImplementation orb,
+                List<SizePoint> sizes) {
+            List<Series[]> pairs = new ArrayList<>();
+            for (Caller caller : List.of(Caller.CC, Caller.ASIO, Caller.ASRO)) {
+                pairs.add(new Series[] {new Series(caller, orb, InvocationMode.DYNAMIC),
+                    new Series(caller, orb, InvocationMode.STATIC)});
+            }
+            return ratioSpread(results, pairs, sizes);
+        }
+
+        /** Lowest, median and highest of the ratios {top, bottom} at every size; empty if none was measured. */
+        private static Optional<double[]> ratioSpread(StudyResults results, List<Series[]> pairs,
+                List<SizePoint> sizes) {
+            List<Double> values = new ArrayList<>();
+            for (Series[] pair : pairs) {
                 for (SizePoint size : sizes) {
-                    Ratio.of(results, new Series(caller, orb, mode), new Series(base, orb, mode), size)
-                            .ifPresent(ratio -> values.add(ratio.value()));
+                    Ratio.of(results, pair[0], pair[1], size).ifPresent(ratio -> values.add(ratio.value()));
                 }
             }
             if (values.isEmpty()) {
@@ -304,22 +324,6 @@ public final class StudyReport {
             int n = values.size();
             double median = n % 2 == 1 ? values.get(n / 2) : (values.get(n / 2 - 1) + values.get(n / 2)) / 2;
             return Optional.of(new double[] {values.get(0), median, values.get(n - 1)});
-        }
-
-        private static Optional<double[]> diiRange(StudyResults results, OrbImplementation orb, List<SizePoint> sizes) {
-            double min = Double.MAX_VALUE;
-            double max = 0;
-            for (Caller caller : List.of(Caller.CC, Caller.ASIO, Caller.ASRO)) {
-                for (SizePoint size : sizes) {
-                    Optional<Ratio> ratio = Ratio.of(results, new Series(caller, orb, InvocationMode.DYNAMIC),
-                            new Series(caller, orb, InvocationMode.STATIC), size);
-                    if (ratio.isPresent()) {
-                        min = Math.min(min, ratio.get().value());
-                        max = Math.max(max, ratio.get().value());
-                    }
-                }
-            }
-            return max == 0 ? Optional.empty() : Optional.of(new double[] {min, max});
         }
 
         /** Whether warm-up was enough: the first round against the median of the later ones. */

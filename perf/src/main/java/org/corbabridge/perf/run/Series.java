@@ -37,11 +37,4 @@ public record Series(Caller caller, OrbImplementation orb, InvocationMode mode) 
             default -> caller.name() + " " + orbName() + " " + modeName();
         };
     }
-
-    /** A file- and key-safe id: "asio-jacorb-dynamic". */
-    public String id() {
-        String orbId = orb == null ? "" : "-" + (orb == OrbImplementation.JACORB ? "jacorb" : "eclipse");
-        String modeId = caller == Caller.RAW ? "" : "-" + mode.configName();
-        return caller.name().toLowerCase(java.util.Locale.ROOT) + orbId + modeId;
-    }
 }
