@@ -9,8 +9,7 @@ import org.omg.CORBA.CompletionStatus;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.SystemException;
 import org.omg.CORBA.TIMEOUT;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.corbabridge.adapter.internal.EclipseOrbTransport;
 
 /**
  * The ORBs the adapter knows: their class names, the properties that bound their waits
@@ -68,23 +67,14 @@ public enum OrbImplementation {
         }
 
         /**
-         * The ORB opens an acceptor (a listening socket on every interface) the first time it
-         * exports an object, which it does for its RMI-IIOP CodeBase on the first call, and
-         * destroy() leaves that socket open: one descriptor lost per ORB. Closing the acceptors
-         * first releases it.
+         * Closes the acceptors first (destroy() leaves their listening socket open), then, after
+         * destroy(), the selector if its thread ended without closing it.
          */
         @Override
-        void releaseBeforeDestroy(ORB orb) {
-            try {
-                Object transportManager = orb.getClass().getMethod("getTransportManager").invoke(orb);
-                Object acceptors = transportManager.getClass().getMethod("getAcceptors").invoke(transportManager);
-                for (Object acceptor : (Iterable<?>) acceptors) {
-                    acceptor.getClass().getMethod("close").invoke(acceptor);
-                }
-            } catch (ReflectiveOperationException | RuntimeException e) {
-                LOG.warn("could not close the Eclipse ORB's acceptors before destroying it; its listening "
-                        + "socket may stay open: {}", e.toString());
-            }
+        Runnable prepareForDestroy(ORB orb) {
+            EclipseOrbTransport.closeAcceptors(orb);
+            Optional<EclipseOrbTransport.SelectorThread> selector = EclipseOrbTransport.selectorThread(orb);
+            return () -> selector.ifPresent(s -> s.closeWhenEnded(SELECTOR_THREAD_END_WAIT));
         }
 
         /**
@@ -106,7 +96,8 @@ public enum OrbImplementation {
         }
     };
 
-    private static final Logger LOG = LoggerFactory.getLogger(OrbImplementation.class);
+    /** The selector thread ends as soon as it wakes up to its ORB's destroy(); this is plenty. */
+    private static final Duration SELECTOR_THREAD_END_WAIT = Duration.ofSeconds(1);
 
     private final String orbClass;
     private final String orbSingletonClass;
@@ -136,8 +127,12 @@ public enum OrbImplementation {
     /** Whether this ORB reports {@code e} when a reply did not arrive within its call time-out. */
     abstract boolean reportsTimeout(SystemException e);
 
-    /** What must be released by hand before {@code destroy()}, which would leave it behind. */
-    void releaseBeforeDestroy(ORB orb) {
+    /**
+     * Releases before {@code destroy()} what it would leave behind, and returns what to release
+     * after it.
+     */
+    Runnable prepareForDestroy(ORB orb) {
+        return () -> { };
     }
 
     /** Whether this ORB throws {@code e}, not a CORBA exception, when a connection fails. */

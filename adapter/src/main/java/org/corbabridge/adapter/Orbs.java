@@ -44,14 +44,16 @@ public final class Orbs {
 
     /**
      * {@code shutdown(true)} then {@code destroy()}, after releasing what the ORB's own destroy
-     * would leave behind (the Eclipse ORB's listening socket); failures are logged, not thrown.
+     * would leave behind (the Eclipse ORB's listening socket and, now and
+     * then, its selector); failures are logged, not thrown.
      * Null is ignored.
      */
     public static void destroy(ORB orb) {
         if (orb == null) {
             return;
         }
-        OrbImplementation.of(orb).ifPresent(implementation -> implementation.releaseBeforeDestroy(orb));
+        Runnable afterDestroy = OrbImplementation.of(orb).map(implementation -> implementation.prepareForDestroy(orb))
+                .orElse(() -> { });
         try {
             orb.shutdown(true);
         } catch (SystemException e) {
@@ -62,5 +64,6 @@ public final class Orbs {
         } catch (SystemException e) {
             LOG.warn("ORB destroy failed; its threads may outlive their owner: {}", e.toString());
         }
+        afterDestroy.run();
     }
 }

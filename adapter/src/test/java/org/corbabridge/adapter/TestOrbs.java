@@ -10,6 +10,9 @@ public final class TestOrbs {
     /** Tag of tests of a JacORB-only feature; the Eclipse ORB's execution leaves them out. */
     public static final String JACORB_ONLY = "jacorb-only";
 
+    /** Tag of tests of the Eclipse ORB's own workarounds; JacORB's execution leaves them out. */
+    public static final String ECLIPSE_ORB_ONLY = "eclipse-orb-only";
+
     public static final Duration CALL_TIMEOUT = Duration.ofSeconds(5);
     public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(1);
 

@@ -43,6 +43,7 @@ public class CatalogSessionBean implements CatalogSession {
     private long lastResponseNanos;
     private long lastServerNanos;
     private long connectNanos;
+    private long orbInitNanos;
 
     /** In external mode the session initialises its own ORB here, as the study's ASRO bean did. */
     @PostConstruct
@@ -50,7 +51,11 @@ public class CatalogSessionBean implements CatalogSession {
         orbMode = OrbMode.fromConfig(orbModeName);
         config = settings.adapterConfig(invocation);
         if (orbMode == OrbMode.EXTERNAL) {
+            long started = System.nanoTime();
             externalOrb = Orbs.create(config.orb(), config.callTimeout(), config.connectTimeout());
+            orbInitNanos = System.nanoTime() - started;
+        } else {
+            orbInitNanos = containerOrb.initNanos();
         }
     }
 
@@ -72,7 +77,8 @@ public class CatalogSessionBean implements CatalogSession {
     @Override
     public SessionStats stats() {
         return new SessionStats("'" + config.name() + "' in " + config.nameServiceDescription(),
-                config.invocation(), orbMode, calls, failures, lastResponseNanos, lastServerNanos, connectNanos);
+                config.invocation(), orbMode, calls, failures, lastResponseNanos, lastServerNanos, connectNanos,
+                orbInitNanos);
     }
 
     @Override

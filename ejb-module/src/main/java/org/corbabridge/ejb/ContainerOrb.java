@@ -31,6 +31,7 @@ public class ContainerOrb {
     private long connectTimeoutMillis = AdapterConfig.DEFAULT_CONNECT_TIMEOUT.toMillis();
     private Properties properties = new Properties();
     private volatile ORB orb;
+    private long initNanos;
 
     /** {@code JACORB} or {@code ECLIPSE_ORB}; ignored when {@code OrbClass} is set. */
     public void setImplementation(String implementation) {
@@ -58,6 +59,11 @@ public class ContainerOrb {
         this.properties = properties;
     }
 
+    /** How long {@code ORB.init} took when the resource started. */
+    public long initNanos() {
+        return initNanos;
+    }
+
     @PostConstruct
     public void start() {
         OrbConfig.Builder config = OrbConfig.builder();
@@ -66,8 +72,10 @@ public class ContainerOrb {
         } else {
             config.implementation(OrbImplementation.valueOf(implementation.trim()));
         }
+        long started = System.nanoTime();
         orb = Orbs.create(config.properties(properties).build(), Duration.ofMillis(callTimeoutMillis),
                 Duration.ofMillis(connectTimeoutMillis));
+        initNanos = System.nanoTime() - started;
         LIVE.incrementAndGet();
     }
 

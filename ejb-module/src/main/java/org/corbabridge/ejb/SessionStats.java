@@ -14,7 +14,9 @@ import java.io.Serializable;
  * @param lastServerNanos the server's own time for that call
  * @param connectNanos time the session spent resolving the name and checking the type, once, at
  *     its first call (0 until then)
+ * @param orbInitNanos time {@code ORB.init} took for the ORB the session calls through: its own
+ *     (external mode) or the container's (built-in mode, shared with every other session)
  */
 public record SessionStats(String target, String invocation, OrbMode orbMode, long calls, long failures,
-        long lastResponseNanos, long lastServerNanos, long connectNanos) implements Serializable {
+        long lastResponseNanos, long lastServerNanos, long connectNanos, long orbInitNanos) implements Serializable {
 }

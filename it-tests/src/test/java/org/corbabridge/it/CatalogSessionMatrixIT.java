@@ -59,6 +59,9 @@ class CatalogSessionMatrixIT {
             assertThat(stats.target()).contains("'Catalog'").contains(CatalogServersForContainer.fixture().nameServiceUrl());
             assertThat(stats.calls()).isEqualTo(1);
             assertThat(stats.lastResponseNanos()).isGreaterThan(stats.lastServerNanos()).isPositive();
+            assertThat(stats.connectNanos()).as("naming lookup at the first call").isPositive();
+            assertThat(stats.orbInitNanos()).as("ORB.init of the session's ORB, its own or the container's")
+                    .isPositive();
         } finally {
             session.remove();
         }

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.ejb.CatalogSession;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -51,16 +50,9 @@ class LeakDrillIT {
             useAndRemove(CatalogEjb.Bean.values()[2 + i % 2]);
         }
         double seconds = (System.nanoTime() - started) / 1e9;
-        // The Eclipse ORB, destroyed inside the container, still leaves a socket and a selector
-        // behind now and then (0.02 to 0.17 descriptors per session measured; it was one or more
-        // per session before the adapter closed its acceptors). docs/faults.md has the details;
-        // this bound still fails at the old rate. JacORB is held to the baseline.
-        int residual = CatalogServersForContainer.orb() == OrbImplementation.ECLIPSE_ORB
-                ? EXTERNAL_SESSIONS / 4 : 0;
-        Resources allowed = before.withMoreFds(residual);
-        Resources after = Resources.settled(allowed);
+        Resources after = Resources.settled(before);
         report("external sessions", EXTERNAL_SESSIONS, seconds, before, after);
-        after.assertWithinToleranceOf(allowed);
+        after.assertWithinToleranceOf(before);
     }
 
     @Test
@@ -105,8 +97,9 @@ class LeakDrillIT {
                 System.gc();
                 Thread.sleep(100);
             }
+            java.util.Map<String, String> socketStates = socketStates();
             try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
-                java.util.Map<String, Long> kinds = fds.map(Resources::kind).collect(
+                java.util.Map<String, Long> kinds = fds.map(fd -> kind(fd, socketStates)).collect(
                         java.util.stream.Collectors.groupingBy(k -> k, java.util.TreeMap::new,
                                 java.util.stream.Collectors.counting()));
                 long count = kinds.values().stream().mapToLong(Long::longValue).sum();
@@ -115,10 +108,20 @@ class LeakDrillIT {
             }
         }
 
-        /** "socket", "pipe", "anon_inode", or the file's extension: what a descriptor is open on. */
-        private static String kind(Path fd) {
+        /**
+         * What a descriptor is open on: "socket" with its TCP state (LISTEN, ESTABLISHED, ...), "pipe",
+         * "anon_inode:[eventpoll]", or the file's extension.
+         */
+        private static String kind(Path fd, java.util.Map<String, String> socketStates) {
             try {
                 String target = Files.readSymbolicLink(fd).toString();
+                if (target.startsWith("socket:[")) {
+                    String inode = target.substring("socket:[".length(), target.length() - 1);
+                    return "socket " + socketStates.getOrDefault(inode, "other");
+                }
+                if (target.startsWith("anon_inode:")) {
+                    return target;
+                }
                 int bracket = target.indexOf(":[");
                 if (bracket > 0) {
                     return target.substring(0, bracket);
@@ -128,6 +131,24 @@ class LeakDrillIT {
             } catch (IOException e) {
                 return "closed meanwhile";
             }
+        }
+
+        private static final String[] TCP_STATES = {"?", "ESTABLISHED", "SYN_SENT", "SYN_RECV", "FIN_WAIT1",
+            "FIN_WAIT2", "TIME_WAIT", "CLOSE", "CLOSE_WAIT", "LAST_ACK", "LISTEN", "CLOSING"};
+
+        /** Socket inode to TCP state, from /proc/net/tcp and tcp6. */
+        private static java.util.Map<String, String> socketStates() throws IOException {
+            java.util.Map<String, String> states = new java.util.HashMap<>();
+            for (String table : java.util.List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+                for (String line : Files.readAllLines(Path.of(table))) {
+                    String[] fields = line.trim().split("\\s+");
+                    if (fields.length > 9 && !"sl".equals(fields[0])) {
+                        int state = Integer.parseInt(fields[3], 16);
+                        states.put(fields[9], state < TCP_STATES.length ? TCP_STATES[state] : fields[3]);
+                    }
+                }
+            }
+            return states;
         }
 
         /** Measures again until within tolerance of {@code before}, for up to 15 s: ORB threads end asynchronously. */
@@ -144,11 +165,6 @@ class LeakDrillIT {
         boolean isWithinToleranceOf(Resources before) {
             return threads <= before.threads + THREAD_TOLERANCE && fds <= before.fds + FD_TOLERANCE
                     && heapBytes <= before.heapBytes + HEAP_TOLERANCE_BYTES;
-        }
-
-        /** This baseline with {@code extra} more descriptors allowed. */
-        Resources withMoreFds(int extra) {
-            return new Resources(threads, fds + extra, heapBytes, fdKinds);
         }
 
         /** Kinds of descriptor that grew, for the message of a failing check. */

@@ -1,12 +1,11 @@
 package org.corbabridge.perf;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.corbabridge.perf.report.StudyReport;
 import org.corbabridge.perf.report.StudyResults;
-import org.corbabridge.perf.run.StudyPlan;
-import org.corbabridge.perf.run.StudyRunner;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -15,11 +14,16 @@ import picocli.CommandLine.Option;
 @Command(name = "study", mixinStandardHelpOptions = true,
         description = "Response time against payload size: standalone client, EJB with the container's ORB, "
                 + "EJB with its own ORB; static and dynamic invocation; JacORB and the Eclipse ORB; "
-                + "beside the omniORB C++ client and a raw TCP floor.")
+                + "beside the omniORB C++ client and a raw TCP floor. Then response time and memory against "
+                + "concurrent sessions, and start-up.")
 public final class StudyMain implements Callable<Integer> {
 
     @Option(names = "--plan", defaultValue = "full", description = "quick or full (default: ${DEFAULT-VALUE})")
     private String plan;
+
+    @Option(names = "--parts", split = ",", defaultValue = "payload,scale,startup",
+            description = "parts to run, comma-separated: payload, scale, startup (default: ${DEFAULT-VALUE})")
+    private List<String> parts;
 
     @Option(names = "--output", required = true, description = "directory for the report")
     private Path output;
@@ -34,15 +38,15 @@ public final class StudyMain implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         System.setProperty("java.awt.headless", "true");
-        StudyPlan chosen = switch (plan.toLowerCase(Locale.ROOT)) {
-            case "quick" -> StudyPlan.quick();
-            case "full" -> StudyPlan.full();
-            default -> throw new CommandLine.ParameterException(new CommandLine(this),
-                    "--plan must be quick or full, not " + plan);
-        };
-        System.out.println("study: " + chosen);
-        StudyResults results = new StudyRunner(chosen, OrbClasspaths.fromSystemProperties(), ejbJar,
-                output.resolve("logs"), line -> System.out.println("study: " + line)).run();
+        Study study;
+        try {
+            study = Study.named(plan).only(Study.parts(parts));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
+        }
+        System.out.println("study: " + study);
+        StudyResults results = study.run(OrbClasspaths.fromSystemProperties(), ejbJar, output.resolve("logs"),
+                line -> System.out.println("study: " + line));
         Path index = StudyReport.write(results, output);
         System.out.printf(Locale.ROOT, "study: done in %.0f s; report: %s%n", results.durationSeconds(),
                 index.toAbsolutePath());

@@ -14,14 +14,23 @@ import org.corbabridge.perf.report.StudyResults;
 import org.corbabridge.perf.run.Series;
 import org.corbabridge.perf.run.SizePoint;
 import org.corbabridge.perf.run.StudyPlan;
-import org.corbabridge.perf.run.StudyRunner;
+import org.corbabridge.perf.report.ScaleSeries;
+import org.corbabridge.perf.report.StartupSeries;
+import org.corbabridge.perf.run.ScalePlan;
+import org.corbabridge.perf.run.ScaleRunner;
+import org.corbabridge.perf.worker.ScaleMessages.StepReply;
+import org.corbabridge.ejb.OrbMode;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The quick pass of the study, end to end: every configuration on both ORBs, both floors, the whole report. */
+/**
+ * The quick pass of the study, end to end: every payload configuration on both ORBs and both
+ * floors, every session-scaling configuration, every start-up probe, the whole report.
+ */
 class QuickStudyIT {
 
-    private static final StudyPlan PLAN = StudyPlan.quick();
+    private static final Study STUDY = Study.quick();
+    private static final StudyPlan PLAN = STUDY.payload();
     private static final List<String> PROGRESS = new ArrayList<>();
     private static StudyResults results;
     private static Path output;
@@ -30,11 +39,11 @@ class QuickStudyIT {
     @BeforeAll
     static void runTheQuickPass() throws Exception {
         output = Path.of(System.getProperty("corbabridge.study.output"));
-        results = new StudyRunner(PLAN, OrbClasspaths.fromSystemProperties(),
-                Path.of(System.getProperty("corbabridge.ejb.jar")), output.resolve("logs"), line -> {
+        results = STUDY.run(OrbClasspaths.fromSystemProperties(), Path.of(System.getProperty("corbabridge.ejb.jar")),
+                output.resolve("logs"), line -> {
                     PROGRESS.add(line);
                     System.out.println("study: " + line);
-                }).run();
+                });
         index = StudyReport.write(results, output);
     }
 
@@ -97,14 +106,81 @@ class QuickStudyIT {
     }
 
     @Test
+    void everyScalingConfigurationRanEveryStepWithoutAFailedCall() {
+        ScalePlan plan = STUDY.scale();
+        List<ScaleRunner.Configuration> expected = new ScaleRunner(plan, null, null, null, line -> { })
+                .configurations();
+        assertThat(results.scale()).hasSize(expected.size());
+        for (ScaleSeries series : results.scale()) {
+            assertThat(series.steps()).as(series.label() + ": " + series.stopReason())
+                    .extracting(StepReply::sessions).containsExactlyElementsOf(plan.sessionSteps());
+            assertThat(series.failurePoint()).as(series.label()).isEmpty();
+            for (StepReply step : series.steps()) {
+                String where = series.label() + " at " + step.sessions() + " sessions";
+                assertThat(step.calls()).as(where).isPositive();
+                assertThat(step.p50Micros()).as(where).isPositive().isLessThanOrEqualTo(step.p99Micros());
+                assertThat(step.heapAfterGcBytes()).as(where).isPositive();
+                assertThat(step.residentBytes()).as(where).isGreaterThan(step.heapAfterGcBytes() / 4);
+                assertThat(step.serverResidentBytes()).as(where).isPositive();
+                assertThat(step.serverCpuPercent()).as(where).isNotNegative();
+            }
+            // /proc counts CPU in 10 ms ticks: a few calls at one session may not reach one
+            StepReply largest = series.steps().get(series.steps().size() - 1);
+            assertThat(largest.serverCpuPercent()).as(series.label() + ", the C++ server's CPU").isPositive();
+        }
+    }
+
+    @Test
+    void anExternalSessionHasAConnectionOfItsOwnAndBuiltInSessionsShareOne() {
+        for (ScaleSeries series : results.scale()) {
+            StepReply largest = series.steps().get(series.steps().size() - 1);
+            if (series.orbMode() == OrbMode.EXTERNAL) {
+                assertThat(largest.connections()).as(series.label()).isGreaterThanOrEqualTo(largest.sessions());
+            } else {
+                assertThat(largest.connections()).as(series.label()).isBetween(1, 2);
+            }
+            if (series.serverModel() == ScalePlan.ServerModel.THREAD_POOL) {
+                // the pool, plus omniORB's own few threads, however many connections
+                assertThat(largest.serverThreads()).as(series.label()).isLessThan(12);
+            } else if (series.orbMode() == OrbMode.EXTERNAL) {
+                assertThat(largest.serverThreads()).as(series.label()).isGreaterThanOrEqualTo(largest.sessions());
+            }
+        }
+    }
+
+    @Test
+    void everyStartUpProbeMeasuredEveryStepAndTheWarmUpCurve() {
+        assertThat(results.startup()).hasSize(4);
+        for (StartupSeries series : results.startup()) {
+            assertThat(series.runs()).as(series.label()).hasSize(STUDY.startup().repetitions());
+            series.runs().forEach(run -> {
+                var probe = run.probe();
+                assertThat(probe.containerBootMillis()).as(series.label()).isPositive();
+                assertThat(probe.deployMillis()).as(series.label()).isPositive();
+                assertThat(probe.orbInitMillis()).as(series.label()).isPositive();
+                assertThat(probe.namingMillis()).as(series.label()).isPositive()
+                        .isLessThan(probe.firstCallMillis());
+                assertThat(probe.callMicros()).as(series.label()).hasSize(STUDY.startup().calls());
+                assertThat(run.launchMillis()).isGreaterThan(probe.containerBootMillis() + probe.deployMillis());
+            });
+            assertThat(series.medianCallsToWarm()).as(series.label()).isBetween(0.0, (double) STUDY.startup().calls());
+        }
+    }
+
+    @Test
     void theWholeReportWasWritten() throws Exception {
         assertThat(index).exists();
         assertThat(output.resolve("results.csv")).exists();
         assertThat(output.resolve("results.json")).exists();
         String html = Files.readString(index);
         assertThat(html).contains("ASIO / CC", "ASRO / CC", "DII / SII", "Java / C++", "fig11-dii-over-sii.png");
+        assertThat(html).contains("<h2>Concurrent sessions</h2>", "<h2>Start-up</h2>", "fig17-warmup.png");
+        assertThat(output.resolve("scale.csv")).exists();
+        assertThat(output.resolve("startup.csv")).exists();
         try (var files = Files.list(output)) {
-            assertThat(files.filter(f -> f.toString().endsWith(".png")).count()).isEqualTo(9);
+            // the payload part's 9, then latency by sessions (one payload), throughput, memory,
+            // server threading, start-up and warm-up
+            assertThat(files.filter(f -> f.toString().endsWith(".png")).count()).isEqualTo(15);
         }
     }
 }

@@ -38,6 +38,15 @@ public final class Charts {
 
     public static List<Figure> writeAll(StudyResults results, Path dir) throws IOException {
         List<Figure> figures = new ArrayList<>();
+        if (!results.points().isEmpty()) {
+            figures.addAll(payloadFigures(results, dir));
+        }
+        figures.addAll(ScaleCharts.writeAll(results, dir));
+        return figures;
+    }
+
+    private static List<Figure> payloadFigures(StudyResults results, Path dir) throws IOException {
+        List<Figure> figures = new ArrayList<>();
         int number = 4;
         for (InvocationMode mode : InvocationMode.values()) {
             for (OrbImplementation orb : OrbImplementation.values()) {

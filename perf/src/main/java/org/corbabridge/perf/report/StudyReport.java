@@ -35,7 +35,8 @@ public final class StudyReport {
     public static Path write(StudyResults results, Path dir) throws IOException {
         Files.createDirectories(dir);
         writeCsv(results, dir.resolve("results.csv"));
-        List<StudyTables.Table> tables = StudyTables.all(results);
+        ScaleReport.writeCsv(results, dir);
+        List<StudyTables.Table> tables = results.points().isEmpty() ? List.of() : StudyTables.all(results);
         writeJson(results, tables, dir.resolve("results.json"));
         List<Charts.Figure> figures = Charts.writeAll(results, dir);
         Path index = dir.resolve("index.html");
@@ -105,6 +106,7 @@ public final class StudyReport {
             }
         }
         document.put("ratios", ratios);
+        document.putAll(ScaleReport.json(results));
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), document);
     }
 
@@ -127,6 +129,30 @@ public final class StudyReport {
         reading.forEach(line -> html.append("<li>").append(esc(line)).append("</li>\n"));
         html.append("</ul>\n");
 
+        if (!results.points().isEmpty()) {
+            payloadHtml(results, tables, html);
+        }
+        ScaleReport.html(results, html);
+
+        html.append("<h2>Figures</h2>\n");
+        for (Charts.Figure figure : figures) {
+            html.append("<figure><img src=\"").append(esc(figure.file())).append("\" alt=\"").append(esc(figure.title()))
+                    .append("\"><figcaption class=\"small\">").append(esc(figure.caption()))
+                    .append("</figcaption></figure>\n");
+        }
+        if (!results.points().isEmpty()) {
+            payloadDetailHtml(results, html);
+        }
+
+        html.append("<h2>Environment</h2>\n<table>");
+        results.environment().forEach((key, value) -> html.append("<tr><td>").append(esc(key)).append("</td><td>")
+                .append(esc(value)).append("</td></tr>"));
+        html.append("</table>\n<p class=\"small\">Machine-readable: <a href=\"results.csv\">results.csv</a>, ")
+                .append("<a href=\"results.json\">results.json</a>.</p>\n</body></html>\n");
+        return html.toString();
+    }
+
+    private static void payloadHtml(StudyResults results, List<StudyTables.Table> tables, StringBuilder html) {
         html.append("<h2>Ratios beside the paper's</h2>\n<p class=\"small\">Ratio of median response times over ")
                 .append("all rounds; in brackets the lowest and highest of the same ratio taken round by round (a ")
                 .append("median over all rounds can fall outside them when a distribution has two modes).</p>\n");
@@ -152,13 +178,9 @@ public final class StudyReport {
             html.append("</table>\n");
         }
 
-        html.append("<h2>Figures</h2>\n");
-        for (Charts.Figure figure : figures) {
-            html.append("<figure><img src=\"").append(esc(figure.file())).append("\" alt=\"").append(esc(figure.title()))
-                    .append("\"><figcaption class=\"small\">").append(esc(figure.caption()))
-                    .append("</figcaption></figure>\n");
-        }
+    }
 
+    private static void payloadDetailHtml(StudyResults results, StringBuilder html) {
         html.append("<h2>Set-up, measured apart from the steady call</h2>\n<table><tr><th>worker</th><th>step</th>")
                 .append("<th>ms</th></tr>\n");
         results.setupNanos().forEach((worker, steps) -> steps.forEach((step, nanos) -> html.append("<tr><td>")
@@ -204,13 +226,6 @@ public final class StudyReport {
                 .append("time less the server's own timeInServer, call by call.</li>")
                 .append("<li>Floors: the omniORB C++ client (static invocation) and a raw loopback TCP round trip ")
                 .append("(8-byte request, a reply of the data size), both in C++.</li></ul>\n");
-
-        html.append("<h2>Environment</h2>\n<table>");
-        results.environment().forEach((key, value) -> html.append("<tr><td>").append(esc(key)).append("</td><td>")
-                .append(esc(value)).append("</td></tr>"));
-        html.append("</table>\n<p class=\"small\">Machine-readable: <a href=\"results.csv\">results.csv</a>, ")
-                .append("<a href=\"results.json\">results.json</a>.</p>\n</body></html>\n");
-        return html.toString();
     }
 
     private static String ratioText(Ratio ratio) {
@@ -238,6 +253,10 @@ public final class StudyReport {
                 lines.add("This is the quick pass (" + results.plan().rounds() + " rounds of "
                         + results.plan().batchCalls() + " calls or fewer): it proves every configuration runs; its "
                         + "numbers are too few for conclusions. Run the full study (mvn -Pstudy -DskipTests verify).");
+            }
+            if (results.points().isEmpty()) {
+                lines.addAll(ScaleReport.reading(results));
+                return lines;
             }
             List<SizePoint> paper = StudyTables.paperSizes(results);
             String sizes = paper.get(0).label() + "–" + paper.get(paper.size() - 1).label();
@@ -270,6 +289,7 @@ public final class StudyReport {
                     Locale.ROOT, "At %s even the C++ client takes %.1f times a raw TCP round trip of the same bytes: "
                             + "marshalling and the ORBs, not the wire, set the cost.", middle.label(), r.value())));
             warmupCheck(results).ifPresent(lines::add);
+            lines.addAll(ScaleReport.reading(results));
             return lines;
         }
 

@@ -3,17 +3,44 @@ package org.corbabridge.perf.report;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.corbabridge.perf.run.ScalePlan;
 import org.corbabridge.perf.run.Series;
 import org.corbabridge.perf.run.SizePoint;
+import org.corbabridge.perf.run.StartupPlan;
 import org.corbabridge.perf.run.StudyPlan;
 
 /**
  * Everything a study run produced: what it measured, where, and what the set-up cost.
  *
  * @param setupNanos per worker ("CC JacORB", ...) the cost of each set-up step, ns
+ * @param points the payload part; empty if it did not run
+ * @param scale the session-scaling part, one series per configuration; empty if it did not run
+ * @param startup the start-up part, one series per ORB and mode; empty if it did not run
  */
 public record StudyResults(StudyPlan plan, Map<String, String> environment, Map<String, Map<String, Long>> setupNanos,
-        List<PointResult> points, double durationSeconds) {
+        List<PointResult> points, double durationSeconds, ScalePlan scalePlan, List<ScaleSeries> scale,
+        StartupPlan startupPlan, List<StartupSeries> startup) {
+
+    /** The payload part alone. */
+    public StudyResults(StudyPlan plan, Map<String, String> environment, Map<String, Map<String, Long>> setupNanos,
+            List<PointResult> points, double durationSeconds) {
+        this(plan, environment, setupNanos, points, durationSeconds, null, List.of(), null, List.of());
+    }
+
+    public StudyResults withScale(ScalePlan scalePlan, List<ScaleSeries> scale) {
+        return new StudyResults(plan, environment, setupNanos, points, durationSeconds, scalePlan, scale, startupPlan,
+                startup);
+    }
+
+    public StudyResults withStartup(StartupPlan startupPlan, List<StartupSeries> startup) {
+        return new StudyResults(plan, environment, setupNanos, points, durationSeconds, scalePlan, scale, startupPlan,
+                startup);
+    }
+
+    public StudyResults withDuration(double seconds) {
+        return new StudyResults(plan, environment, setupNanos, points, seconds, scalePlan, scale, startupPlan,
+                startup);
+    }
 
     public Optional<PointResult> point(Series series, SizePoint size) {
         return points.stream().filter(p -> p.series().equals(series) && p.size().equals(size)).findFirst();

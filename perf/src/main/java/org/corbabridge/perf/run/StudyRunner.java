@@ -94,6 +94,11 @@ public final class StudyRunner {
         return new StudyResults(plan, Environment.describe(), setup, points, (System.nanoTime() - started) / 1e9);
     }
 
+    /** Results with no payload points, for a study that leaves this part out. */
+    public StudyResults nothing() {
+        return new StudyResults(plan, Environment.describe(), Map.of(), List.of(), 0);
+    }
+
     private void warmUp(Map<Series, WorkerProcess> workerOf, List<SizePoint> sizes) {
         SizePoint warmupSize = SizePoint.ofBudget(plan.warmupBudget());
         for (Map.Entry<Series, WorkerProcess> entry : workerOf.entrySet()) {

@@ -44,13 +44,18 @@ final class WorkerProcess implements AutoCloseable {
     }
 
     static WorkerProcess start(String name, String classpath, List<String> arguments, Path log) {
+        return start(name, classpath, StudyWorker.class, List.of("-Xms256m", "-Xmx1g"), arguments, log);
+    }
+
+    /** A JVM running {@code mainClass}, which must answer like {@link StudyWorker}. */
+    static WorkerProcess start(String name, String classpath, Class<?> mainClass, List<String> jvmOptions,
+            List<String> arguments, Path log) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-Xms256m");
-        command.add("-Xmx1g");
+        command.addAll(jvmOptions);
         command.add("-cp");
         command.add(classpath);
-        command.add(StudyWorker.class.getName());
+        command.add(mainClass.getName());
         command.addAll(arguments);
         try {
             Process process = new ProcessBuilder(command)
@@ -64,10 +69,20 @@ final class WorkerProcess implements AutoCloseable {
 
     /** The first reply: set-up done, or failed. */
     Reply awaitReady(Duration limit) {
-        return next(limit, "set-up");
+        return next(limit, "set-up", Reply.class);
+    }
+
+    /** The first reply of a worker that answers with {@code replyType}. */
+    <T> T awaitReady(Duration limit, Class<T> replyType) {
+        return next(limit, "set-up", replyType);
     }
 
     Reply request(Request request, Duration limit) {
+        return request(request, Reply.class, limit, request.op() + " " + request.mode() + " " + request.query());
+    }
+
+    /** Sends one request as a JSON line and waits, at most {@code limit}, for the reply. */
+    <T> T request(Object request, Class<T> replyType, Duration limit, String what) {
         try {
             requests.write(JSON.writeValueAsString(request));
             requests.newLine();
@@ -75,14 +90,28 @@ final class WorkerProcess implements AutoCloseable {
         } catch (IOException e) {
             throw new IllegalStateException("the " + name + " worker is gone (" + e + ")", e);
         }
-        return next(limit, request.op() + " " + request.mode() + " " + request.query());
+        return next(limit, what, replyType);
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    /** Waits, at most {@code limit}, for a worker that ends by itself after its reply. */
+    boolean awaitExit(Duration limit) {
+        try {
+            return process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     @Override
     public void close() {
         try {
             if (process.isAlive()) {
-                request(Request.quit(), Duration.ofSeconds(30));
+                request(Request.quit(), Object.class, Duration.ofSeconds(60), "quit");
             }
         } catch (RuntimeException e) {
             // it will be killed below
@@ -98,7 +127,7 @@ final class WorkerProcess implements AutoCloseable {
         }
     }
 
-    private Reply next(Duration limit, String what) {
+    private <T> T next(Duration limit, String what, Class<T> replyType) {
         try {
             String line = replies.poll(limit.toMillis(), TimeUnit.MILLISECONDS);
             if (line == null) {
@@ -106,7 +135,7 @@ final class WorkerProcess implements AutoCloseable {
                 throw new IllegalStateException("the " + name + " worker did not answer " + what + " within "
                         + limit.toSeconds() + " s" + (process.isAlive() ? "" : "; it exited"));
             }
-            return JSON.readValue(line, Reply.class);
+            return JSON.readValue(line, replyType);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted waiting for the " + name + " worker", e);

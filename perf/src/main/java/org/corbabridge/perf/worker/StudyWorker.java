@@ -1,15 +1,9 @@
 package org.corbabridge.perf.worker;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.File;
-import java.io.InputStreamReader;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.InvocationMode;
-import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.adapter.catalog.CatalogAdapter;
 import org.corbabridge.adapter.catalog.CatalogResult;
 import org.corbabridge.perf.Caller;
@@ -23,7 +17,6 @@ import org.corbabridge.perf.worker.WorkerMessages.Request;
  */
 public final class StudyWorker {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(20);
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
 
@@ -31,20 +24,10 @@ public final class StudyWorker {
     }
 
     public static void main(String[] args) throws Exception {
-        System.setProperty("java.awt.headless", "true");
-        // replies alone on stdout; whatever the ORBs and the container print goes to stderr
-        PrintStream replies = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true,
-                StandardCharsets.UTF_8);
-        System.setOut(System.err);
-
+        WorkerChannel channel = WorkerChannel.open();
         Caller caller = Caller.valueOf(args[0]);
-        AdapterConfig config = AdapterConfig.builder()
-                .nameService(args[2])
-                .name(CatalogAdapter.DEFAULT_NAME)
-                .orb(OrbImplementation.valueOf(args[1]))
-                .callTimeout(CALL_TIMEOUT)
-                .connectTimeout(CONNECT_TIMEOUT)
-                .build();
+        AdapterConfig config = WorkerChannel.adapterConfig(args[1], args[2], CatalogAdapter.DEFAULT_NAME,
+                CALL_TIMEOUT, CONNECT_TIMEOUT);
 
         CatalogCaller catalog;
         try {
@@ -56,24 +39,20 @@ public final class StudyWorker {
             };
         } catch (Exception e) {
             e.printStackTrace();
-            reply(replies, Reply.failed("set-up failed: " + e));
+            channel.reply(Reply.failed("set-up failed: " + e));
             return;
         }
-        reply(replies, new Reply(true, null, catalog.setupCosts(), null, null));
+        channel.reply(new Reply(true, null, catalog.setupCosts(), null, null));
 
-        try (BufferedReader requests = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = requests.readLine()) != null) {
-                Request request = JSON.readValue(line, Request.class);
-                if ("quit".equals(request.op())) {
-                    break;
-                }
-                reply(replies, serve(catalog, request));
+        try {
+            Request request;
+            while ((request = channel.next(Request.class)) != null && !"quit".equals(request.op())) {
+                channel.reply(serve(catalog, request));
             }
         } finally {
             catalog.close();
         }
-        reply(replies, new Reply(true, null, null, null, null));
+        channel.reply(new Reply(true, null, null, null, null));
     }
 
     private static Reply serve(CatalogCaller catalog, Request request) {
@@ -100,9 +79,5 @@ public final class StudyWorker {
             e.printStackTrace();
             return Reply.failed(request.op() + " " + request.mode() + " " + request.query() + ": " + e);
         }
-    }
-
-    private static void reply(PrintStream out, Reply reply) throws Exception {
-        out.println(WorkerMessages.PREFIX + JSON.writeValueAsString(reply));
     }
 }

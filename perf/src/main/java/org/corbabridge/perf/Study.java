@@ -1,0 +1,82 @@
+package org.corbabridge.perf;
+
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.corbabridge.perf.report.StudyResults;
+import org.corbabridge.perf.run.ScalePlan;
+import org.corbabridge.perf.run.ScaleRunner;
+import org.corbabridge.perf.run.StartupPlan;
+import org.corbabridge.perf.run.StartupRunner;
+import org.corbabridge.perf.run.StudyPlan;
+import org.corbabridge.perf.run.StudyRunner;
+
+/**
+ * The whole study, part after part, one thing at a time: response time against payload, then
+ * sessions against response time and memory, then start-up.
+ *
+ * @param payload the payload part's plan
+ */
+public record Study(String name, StudyPlan payload, ScalePlan scale, StartupPlan startup, Set<Part> parts) {
+
+    /** The parts of the study. */
+    public enum Part { PAYLOAD, SCALE, STARTUP }
+
+    public static Study quick() {
+        return new Study("quick", StudyPlan.quick(), ScalePlan.quick(), StartupPlan.quick(), EnumSet.allOf(Part.class));
+    }
+
+    public static Study full() {
+        return new Study("full", StudyPlan.full(), ScalePlan.full(), StartupPlan.full(), EnumSet.allOf(Part.class));
+    }
+
+    /** "quick" or "full". */
+    public static Study named(String name) {
+        return switch (name.toLowerCase(Locale.ROOT)) {
+            case "quick" -> quick();
+            case "full" -> full();
+            default -> throw new IllegalArgumentException("a study plan is quick or full, not " + name);
+        };
+    }
+
+    public Study only(Set<Part> chosen) {
+        return new Study(name, payload, scale, startup, chosen.isEmpty() ? EnumSet.noneOf(Part.class)
+                : EnumSet.copyOf(chosen));
+    }
+
+    public StudyResults run(OrbClasspaths classpaths, Path ejbJar, Path logDir, Consumer<String> progress) {
+        long started = System.nanoTime();
+        try {
+            java.nio.file.Files.createDirectories(logDir);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot create " + logDir, e);
+        }
+        StudyResults results = parts.contains(Part.PAYLOAD)
+                ? new StudyRunner(payload, classpaths, ejbJar, logDir, progress).run()
+                : new StudyRunner(payload, classpaths, ejbJar, logDir, progress).nothing();
+        if (parts.contains(Part.SCALE)) {
+            results = results.withScale(scale, new ScaleRunner(scale, classpaths, ejbJar, logDir, progress).run());
+        }
+        if (parts.contains(Part.STARTUP)) {
+            results = results.withStartup(startup,
+                    new StartupRunner(startup, classpaths, ejbJar, logDir, progress).run());
+        }
+        return results.withDuration((System.nanoTime() - started) / 1e9);
+    }
+
+    @Override
+    public String toString() {
+        return name + " " + parts.stream().map(p -> p.name().toLowerCase(Locale.ROOT)).toList() + ": " + payload
+                + "; " + scale + "; " + startup;
+    }
+
+    /** Parts by name, for the command line. */
+    public static Set<Part> parts(List<String> names) {
+        Set<Part> parts = EnumSet.noneOf(Part.class);
+        names.forEach(n -> parts.add(Part.valueOf(n.trim().toUpperCase(Locale.ROOT))));
+        return parts;
+    }
+}

@@ -1,0 +1,48 @@
+package org.corbabridge.perf.report;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.ejb.OrbMode;
+import org.corbabridge.perf.worker.StartupProbe;
+
+/** The start-up probes of one ORB and mode: one run per fresh JVM. */
+public record StartupSeries(OrbImplementation orb, OrbMode mode, List<Run> runs) {
+
+    /**
+     * @param launchMillis from launching the JVM to its reply (everything plus the warm-up calls)
+     */
+    public record Run(double launchMillis, StartupProbe.Reply probe) {
+    }
+
+    public String label() {
+        return (orb == OrbImplementation.JACORB ? "JacORB" : "Eclipse ORB") + " "
+                + (mode == OrbMode.BUILT_IN ? "built-in" : "external");
+    }
+
+    /** The median over runs of one step, ms. */
+    public double median(ToDoubleFunction<StartupProbe.Reply> step) {
+        double[] values = runs.stream().mapToDouble(run -> step.applyAsDouble(run.probe())).sorted().toArray();
+        return WarmupCurve.median(values);
+    }
+
+    /** The median over runs of the number of calls until calls were warm. */
+    public double medianCallsToWarm() {
+        double[] values = runs.stream().mapToDouble(run -> WarmupCurve.of(run.probe().callMicros()).callsToWarm())
+                .sorted().toArray();
+        return WarmupCurve.median(values);
+    }
+
+    /** The warm-up curve of the first run. */
+    public WarmupCurve firstCurve() {
+        return WarmupCurve.of(runs.isEmpty() ? new double[0] : runs.get(0).probe().callMicros());
+    }
+
+    /** Everything from the JVM's start to the end of the first call, median over runs, ms. */
+    public double medianToFirstCall() {
+        return median(p -> p.jvmToMainMillis() + p.containerBootMillis() + p.deployMillis()
+                + p.sessionCreateMillis() + p.firstCallMillis());
+    }
+
+}

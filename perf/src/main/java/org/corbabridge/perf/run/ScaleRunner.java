@@ -1,0 +1,148 @@
+package org.corbabridge.perf.run;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.ejb.OrbMode;
+import org.corbabridge.fixture.CatalogFixture;
+import org.corbabridge.fixture.CatalogServerConfig;
+import org.corbabridge.fixture.CatalogServerProcess;
+import org.corbabridge.perf.OrbClasspaths;
+import org.corbabridge.perf.report.ScaleSeries;
+import org.corbabridge.perf.run.ScalePlan.ServerModel;
+import org.corbabridge.perf.worker.ScaleMessages.Ready;
+import org.corbabridge.perf.worker.ScaleMessages.StepReply;
+import org.corbabridge.perf.worker.ScaleMessages.StepRequest;
+import org.corbabridge.perf.worker.ScaleWorker;
+
+/**
+ * The session-scaling part: for every configuration a fresh C++ server and a fresh worker JVM
+ * (so that each starts from nothing and its memory is its own), then steps of more and more
+ * sessions until the plan ends, a step fails, or the configuration's time is up.
+ */
+public final class ScaleRunner {
+
+    private static final Duration WORKER_START_LIMIT = Duration.ofMinutes(3);
+    /** Beyond a step's own time: a full GC of a large heap, and slack for a loaded machine. */
+    private static final Duration STEP_SLACK = Duration.ofSeconds(60);
+    private static final int WARMUP_SESSIONS = 4;
+    private static final List<String> WORKER_JVM = List.of("-Xms512m", "-Xmx4g", "-Xss512k");
+
+    private final ScalePlan plan;
+    private final OrbClasspaths classpaths;
+    private final Path ejbJar;
+    private final Path logDir;
+    private final Consumer<String> progress;
+
+    public ScaleRunner(ScalePlan plan, OrbClasspaths classpaths, Path ejbJar, Path logDir, Consumer<String> progress) {
+        this.plan = plan;
+        this.classpaths = classpaths;
+        this.ejbJar = ejbJar;
+        this.logDir = logDir;
+        this.progress = progress;
+    }
+
+    /**
+     * Every payload, ORB and mode with the server's default thread per connection; then, for
+     * external mode (a connection per session) and the small payload, the server's thread pool.
+     */
+    public List<Configuration> configurations() {
+        List<Configuration> all = new ArrayList<>();
+        for (long payload : plan.payloads()) {
+            for (OrbImplementation orb : OrbImplementation.values()) {
+                for (OrbMode mode : OrbMode.values()) {
+                    all.add(new Configuration(orb, mode, payload, ServerModel.THREAD_PER_CONNECTION));
+                }
+            }
+        }
+        for (ServerModel model : plan.serverModels()) {
+            if (model != ServerModel.THREAD_PER_CONNECTION) {
+                for (OrbImplementation orb : OrbImplementation.values()) {
+                    all.add(new Configuration(orb, OrbMode.EXTERNAL, plan.payloads().get(0), model));
+                }
+            }
+        }
+        return all;
+    }
+
+    /** One line of the scaling part. */
+    public record Configuration(OrbImplementation orb, OrbMode mode, long payloadBudget, ServerModel serverModel) {
+    }
+
+    public List<ScaleSeries> run() {
+        List<ScaleSeries> results = new ArrayList<>();
+        try (CatalogFixture fixture = CatalogFixture.startNameServiceOnly()) {
+            int index = 0;
+            for (Configuration configuration : configurations()) {
+                results.add(run(fixture, configuration, ++index));
+            }
+        }
+        return results;
+    }
+
+    private ScaleSeries run(CatalogFixture fixture, Configuration configuration, int index) {
+        SizePoint payload = SizePoint.ofBudget(configuration.payloadBudget());
+        String name = "scale-" + index;
+        CatalogServerProcess server = fixture.startServer(CatalogServerConfig.builder().name("ScaleCatalog" + index)
+                .extraArguments(configuration.serverModel().serverArguments().toArray(String[]::new)).build());
+        List<StepReply> steps = new ArrayList<>();
+        String stopReason = "all steps";
+        long bootMillis = 0;
+        long started = System.nanoTime();
+        try (WorkerProcess worker = WorkerProcess.start(name, classpaths.classpathFor(configuration.orb()),
+                ScaleWorker.class, WORKER_JVM, List.of(configuration.orb().name(), configuration.mode().configName(),
+                        fixture.nameServiceUrl(), server.name(), ejbJar.toString(), Integer.toString(server.port()),
+                        Long.toString(server.pid()), payload.query(), Integer.toString(payload.items()),
+                        Long.toString(plan.thinkMillis())),
+                logDir.resolve(name + "-" + configuration.orb().name().toLowerCase() + "-"
+                        + configuration.mode().configName() + ".log"))) {
+            Ready ready = worker.awaitReady(WORKER_START_LIMIT, Ready.class);
+            if (!ready.ok()) {
+                return new ScaleSeries(configuration.orb(), configuration.mode(), payload,
+                        configuration.serverModel(), 0, steps, "worker failed: " + ready.error());
+            }
+            bootMillis = ready.bootMillis();
+            StepReply warmup = worker.request(new StepRequest("warmup", WARMUP_SESSIONS, 0, 0, plan.warmupMillis()),
+                    StepReply.class, Duration.ofMillis(plan.warmupMillis()).plus(STEP_SLACK), name + " warm-up");
+            if (!warmup.ok()) {
+                return new ScaleSeries(configuration.orb(), configuration.mode(), payload,
+                        configuration.serverModel(), bootMillis, steps, "warm-up failed: " + warmup.error());
+            }
+            long limit = started + plan.configurationLimitMillis() * 1_000_000;
+            for (int sessions : plan.sessionSteps()) {
+                if (System.nanoTime() > limit) {
+                    stopReason = "time bound (" + plan.configurationLimitMillis() / 1000 + " s)";
+                    break;
+                }
+                StepRequest request = new StepRequest("step", sessions, plan.growLimitMillis(), plan.rampMillis(),
+                        plan.windowMillis());
+                StepReply step = worker.request(request, StepReply.class, Duration.ofMillis(plan.growLimitMillis()
+                        + plan.rampMillis() + plan.windowMillis()).plus(STEP_SLACK), name + " step " + sessions);
+                steps.add(step);
+                progress.accept(String.format(java.util.Locale.ROOT,
+                        "scale %-36s %5d sessions: p50 %8.0f µs  p99 %8.0f µs  %7.0f calls/s  %3d failed  "
+                                + "heap %5.0f MB  rss %5.0f MB  threads %5d  server threads %4d",
+                        configuration.orb() + " " + configuration.mode().configName() + " " + payload.label() + " "
+                                + configuration.serverModel(),
+                        step.sessions(), step.p50Micros(), step.p99Micros(), ScaleSeries.throughput(step),
+                        step.failedCalls(), step.heapAfterGcBytes() / 1048576.0, step.residentBytes() / 1048576.0,
+                        step.threads(), step.serverThreads()));
+                if (ScaleSeries.failed(step)) {
+                    stopReason = "failure";
+                    break;
+                }
+            }
+        } catch (RuntimeException e) {
+            // a worker that died or stopped answering: the failure point of this configuration
+            stopReason = "worker failed: " + e.getMessage() + (e.getCause() == null ? "" : " (" + e.getCause() + ")");
+            progress.accept("scale " + name + ": " + stopReason);
+        } finally {
+            server.close();
+        }
+        return new ScaleSeries(configuration.orb(), configuration.mode(), payload, configuration.serverModel(),
+                bootMillis, steps, stopReason);
+    }
+}

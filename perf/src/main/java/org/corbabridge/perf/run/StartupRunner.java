@@ -1,0 +1,78 @@
+package org.corbabridge.perf.run;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.ejb.OrbMode;
+import org.corbabridge.fixture.CatalogFixture;
+import org.corbabridge.perf.OrbClasspaths;
+import org.corbabridge.perf.report.StartupSeries;
+import org.corbabridge.perf.worker.StartupProbe;
+
+/**
+ * The start-up part: a fresh JVM per probe, for every ORB and mode, a few times over, taking
+ * turns so that the machine's drift spreads over all of them.
+ */
+public final class StartupRunner {
+
+    private static final List<String> PROBE_JVM = List.of("-Xms256m", "-Xmx1g");
+
+    private final int repetitions;
+    private final int warmupCalls;
+    private final OrbClasspaths classpaths;
+    private final Path ejbJar;
+    private final Path logDir;
+    private final Consumer<String> progress;
+
+    public StartupRunner(StartupPlan plan, OrbClasspaths classpaths, Path ejbJar, Path logDir,
+            Consumer<String> progress) {
+        this.repetitions = plan.repetitions();
+        this.warmupCalls = plan.calls();
+        this.classpaths = classpaths;
+        this.ejbJar = ejbJar;
+        this.logDir = logDir;
+        this.progress = progress;
+    }
+
+    public List<StartupSeries> run() {
+        List<StartupSeries> series = new ArrayList<>();
+        for (OrbImplementation orb : OrbImplementation.values()) {
+            for (OrbMode mode : OrbMode.values()) {
+                series.add(new StartupSeries(orb, mode, new ArrayList<>()));
+            }
+        }
+        SizePoint payload = SizePoint.ofBudget(1024);
+        try (CatalogFixture fixture = CatalogFixture.start()) {
+            for (int round = 0; round < repetitions; round++) {
+                for (StartupSeries one : series) {
+                    String name = "startup-" + one.orb().name().toLowerCase() + "-" + one.mode().configName();
+                    Duration limit = Duration.ofMinutes(3);
+                    long launched = System.nanoTime();
+                    try (WorkerProcess probe = WorkerProcess.start(name, classpaths.classpathFor(one.orb()),
+                            StartupProbe.class, PROBE_JVM, List.of(one.orb().name(), one.mode().configName(),
+                                    fixture.nameServiceUrl(), fixture.catalogName(), ejbJar.toString(),
+                                    payload.query(), Integer.toString(warmupCalls)),
+                            logDir.resolve(name + ".log"))) {
+                        StartupProbe.Reply reply = probe.awaitReady(limit, StartupProbe.Reply.class);
+                        double launchToFirstReplyMillis = (System.nanoTime() - launched) / 1e6;
+                        probe.awaitExit(Duration.ofSeconds(30));
+                        if (!reply.ok()) {
+                            throw new IllegalStateException("start-up probe " + name + ": " + reply.error());
+                        }
+                        one.runs().add(new StartupSeries.Run(launchToFirstReplyMillis, reply));
+                        progress.accept(String.format(java.util.Locale.ROOT,
+                                "start-up %-24s round %d: JVM %.0f ms, container %.0f ms, deploy %.0f ms, session "
+                                        + "%.0f ms (ORB init %.0f ms), first call %.0f ms (naming %.0f ms)",
+                                name, round + 1, reply.jvmToMainMillis(), reply.containerBootMillis(),
+                                reply.deployMillis(), reply.sessionCreateMillis(), reply.orbInitMillis(),
+                                reply.firstCallMillis(), reply.namingMillis()));
+                    }
+                }
+            }
+        }
+        return series;
+    }
+}

@@ -1,0 +1,59 @@
+package org.corbabridge.perf.worker;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import java.util.Map;
+
+/** The JSON lines of a scale worker and its driver, one step of sessions at a time. */
+public final class ScaleMessages {
+
+    private ScaleMessages() {
+    }
+
+    /**
+     * Grow to {@code sessions} sessions (giving up at {@code growMillis}), let them run for
+     * {@code rampMillis}, then measure for {@code windowMillis}. Or {@code quit}.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record StepRequest(String op, int sessions, long growMillis, long rampMillis, long windowMillis) {
+    }
+
+    /**
+     * What one step measured in the worker JVM.
+     *
+     * @param sessions live sessions during the window (fewer than asked if growing them failed
+     *     or ran out of time)
+     * @param growError why growing stopped short, if it did
+     * @param growMillis time taken to create the step's new sessions
+     * @param calls successful calls in the window
+     * @param failures failed calls in the window, by exception ("CallTimeoutException",
+     *     "untyped java.lang.IllegalStateException", "wrong result: ...")
+     * @param meanServiceMicros mean time inside a call, without waiting for a caller thread
+     * @param cpuPercent process CPU time over the window, as a percentage of one core
+     * @param heapAfterGcBytes heap in use after a full GC at the end of the window
+     * @param connections established TCP connections to the Catalog server's port
+     * @param serverCpuPercent the C++ server's CPU time over the window, as a percentage of one core
+     * @param serverThreads, serverResidentBytes, serverConnections the C++ server's, at the end of
+     *     the window
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record StepReply(boolean ok, String error, int sessions, String growError, long growMillis,
+            double windowSeconds, long calls, Map<String, Long> failures, double p50Micros, double p90Micros,
+            double p99Micros, double maxMicros, double meanServiceMicros, double cpuPercent, long heapAfterGcBytes,
+            long residentBytes, int threads, int connections, int openFiles, double serverCpuPercent,
+            long serverResidentBytes, int serverThreads, int serverConnections) {
+
+        public static StepReply failed(String error) {
+            return new StepReply(false, error, 0, null, 0, 0, 0, Map.of(), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                    0);
+        }
+
+        public long failedCalls() {
+            return failures == null ? 0 : failures.values().stream().mapToLong(Long::longValue).sum();
+        }
+    }
+
+    /** The first line: the container is up (with its boot time), or it failed. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Ready(boolean ok, String error, long bootMillis) {
+    }
+}

@@ -1,0 +1,184 @@
+package org.corbabridge.perf.worker;
+
+import jakarta.ejb.embeddable.EJBContainer;
+import java.io.File;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import javax.naming.NamingException;
+import org.HdrHistogram.Histogram;
+import org.corbabridge.adapter.AdapterConfig;
+import org.corbabridge.ejb.CatalogSession;
+import org.corbabridge.ejb.OrbMode;
+import org.corbabridge.ejb.ResourceOverrides;
+import org.corbabridge.perf.ProcFs;
+import org.corbabridge.perf.worker.ScaleMessages.Ready;
+import org.corbabridge.perf.worker.ScaleMessages.StepRequest;
+import org.corbabridge.perf.worker.ScaleMessages.StepReply;
+
+/**
+ * The session-scaling side of the study in a JVM of its own: the built EJB jar in embedded
+ * OpenEJB, and a growing number of stateful sessions of one bean (static invocation, built-in
+ * or external ORB) calling the Catalog with a think time between calls. Answers one step
+ * request at a time with what the step measured in this JVM.
+ * Arguments: ORB, orb mode (built-in|external), name service URL, Catalog name, EJB jar,
+ * Catalog server port, Catalog server PID, query, items expected, think time in ms.
+ */
+public final class ScaleWorker {
+
+    private ScaleWorker() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        WorkerChannel channel = WorkerChannel.open();
+        OrbMode orbMode = OrbMode.fromConfig(args[1]);
+        AdapterConfig config = WorkerChannel.adapterConfig(args[0], args[2], args[3], Duration.ofSeconds(10),
+                Duration.ofSeconds(3));
+        int serverPort = Integer.parseInt(args[5]);
+        ProcFs server = ProcFs.of(Long.parseLong(args[6]));
+        String bean = "java:global/catalog-ejb/CatalogSession" + (orbMode == OrbMode.EXTERNAL ? "External" : "")
+                + "!" + CatalogSession.class.getName();
+
+        Map<String, Object> properties = new HashMap<>(ResourceOverrides.of(config));
+        properties.put(EJBContainer.MODULES, new File(args[4]));
+        EJBContainer container;
+        long started = System.nanoTime();
+        try {
+            container = EJBContainer.createEJBContainer(properties);
+        } catch (RuntimeException e) {
+            e.printStackTrace();
+            channel.reply(new Ready(false, "container: " + e, 0));
+            return;
+        }
+        channel.reply(new Ready(true, null, (System.nanoTime() - started) / 1_000_000));
+
+        SessionLoad load = new SessionLoad(() -> lookup(container, bean), args[7], Integer.parseInt(args[8]),
+                Duration.ofMillis(Long.parseLong(args[9])));
+        try {
+            StepRequest request;
+            while ((request = channel.next(StepRequest.class)) != null && !"quit".equals(request.op())) {
+                channel.reply("warmup".equals(request.op())
+                        ? warmUp(() -> lookup(container, bean), args[7], request)
+                        : step(load, request, serverPort, server));
+            }
+        } finally {
+            int left = load.stop(Duration.ofSeconds(60));
+            if (left > 0) {
+                System.err.println("scale worker: " + left + " sessions not removed in time");
+            }
+            container.close();
+        }
+        channel.reply(new Ready(true, null, 0));
+    }
+
+    private static StepReply step(SessionLoad load, StepRequest request, int serverPort, ProcFs server) {
+        ProcFs self = ProcFs.self();
+        long growStarted = System.nanoTime();
+        String growError = null;
+        try {
+            load.growTo(request.sessions(), growStarted + request.growMillis() * 1_000_000);
+            if (load.sessions() < request.sessions()) {
+                growError = "only " + load.sessions() + " sessions created within " + request.growMillis() + " ms";
+            }
+        } catch (RuntimeException | OutOfMemoryError e) {
+            e.printStackTrace();
+            growError = "session " + (load.sessions() + 1) + ": " + e;
+        }
+        long growMillis = (System.nanoTime() - growStarted) / 1_000_000;
+        try {
+            Thread.sleep(request.rampMillis());
+            load.reset();
+            long cpuBefore = self.cpuNanos();
+            long serverCpuBefore = server.cpuNanos();
+            long windowStarted = System.nanoTime();
+            Thread.sleep(request.windowMillis());
+            SessionLoad.Window window = load.window();
+            double seconds = (System.nanoTime() - windowStarted) / 1e9;
+            double cpuPercent = (self.cpuNanos() - cpuBefore) / 1e9 / seconds * 100;
+            double serverCpuPercent = (server.cpuNanos() - serverCpuBefore) / 1e9 / seconds * 100;
+            int threads = ManagementFactory.getThreadMXBean().getThreadCount();
+            long resident = self.residentBytes();
+            int connections = self.establishedConnections(serverPort);
+            int openFiles = self.openFiles();
+            long heap = heapAfterGc();
+            Histogram h = window.responses();
+            long calls = h.getTotalCount();
+            return new StepReply(true, null, load.sessions(), growError, growMillis, seconds, calls, window.failures(),
+                    micros(h.getValueAtPercentile(50)), micros(h.getValueAtPercentile(90)),
+                    micros(h.getValueAtPercentile(99)), micros(h.getMaxValue()),
+                    calls == 0 ? 0 : window.serviceNanos() / 1000.0 / calls, cpuPercent, heap, resident, threads,
+                    connections, openFiles, serverCpuPercent, server.residentBytes(), server.threads(),
+                    server.establishedConnections(serverPort));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return StepReply.failed("interrupted");
+        } catch (RuntimeException | OutOfMemoryError e) {
+            e.printStackTrace();
+            return StepReply.failed("step " + request.sessions() + ": " + e);
+        }
+    }
+
+    /**
+     * Calls back to back from {@code request.sessions()} sessions of their own, for
+     * {@code request.windowMillis()}, then removes them: the JIT compiles the call path before the
+     * first step, whose few calls a second would otherwise all run cold.
+     */
+    private static StepReply warmUp(java.util.function.Supplier<CatalogSession> newSession, String query,
+            StepRequest request) {
+        long deadline = System.nanoTime() + request.windowMillis() * 1_000_000;
+        java.util.concurrent.atomic.LongAdder calls = new java.util.concurrent.atomic.LongAdder();
+        java.util.List<Thread> threads = new java.util.ArrayList<>();
+        java.util.List<String> errors = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        for (int i = 0; i < request.sessions(); i++) {
+            Thread thread = new Thread(() -> {
+                CatalogSession session = newSession.get();
+                try {
+                    while (System.nanoTime() < deadline) {
+                        session.queryCatalog(query);
+                        calls.increment();
+                    }
+                } catch (RuntimeException e) {
+                    errors.add(e.toString());
+                } finally {
+                    session.remove();
+                }
+            }, "warm-up-" + i);
+            thread.start();
+            threads.add(thread);
+        }
+        for (Thread thread : threads) {
+            try {
+                thread.join(request.windowMillis() + 30_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return StepReply.failed("warm-up interrupted");
+            }
+        }
+        if (!errors.isEmpty()) {
+            return StepReply.failed("warm-up: " + errors.get(0));
+        }
+        return new StepReply(true, null, request.sessions(), null, 0, request.windowMillis() / 1000.0, calls.sum(),
+                Map.of(), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    }
+
+    private static long heapAfterGc() throws InterruptedException {
+        for (int i = 0; i < 2; i++) {
+            System.gc();
+            Thread.sleep(50);
+        }
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
+    private static double micros(long nanos) {
+        return nanos / 1000.0;
+    }
+
+    private static CatalogSession lookup(EJBContainer container, String name) {
+        try {
+            return (CatalogSession) container.getContext().lookup(name);
+        } catch (NamingException e) {
+            throw new IllegalStateException("no session bean at " + name, e);
+        }
+    }
+}

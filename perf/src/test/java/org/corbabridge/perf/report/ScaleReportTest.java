@@ -1,0 +1,129 @@
+package org.corbabridge.perf.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.ejb.OrbMode;
+import org.corbabridge.perf.run.ScalePlan;
+import org.corbabridge.perf.run.ScalePlan.ServerModel;
+import org.corbabridge.perf.run.SizePoint;
+import org.corbabridge.perf.run.StartupPlan;
+import org.corbabridge.perf.run.StudyPlan;
+import org.corbabridge.perf.worker.ScaleMessages.StepReply;
+import org.corbabridge.perf.worker.StartupProbe;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The scaling and start-up parts of the report, written from made-up results with a known knee and slope. */
+class ScaleReportTest {
+
+    private static final int[] SESSIONS = {1, 10, 100, 400, 1000};
+
+    @TempDir
+    static Path dir;
+
+    private static Path index;
+
+    @BeforeAll
+    static void writeReport() throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        SizePoint payload = SizePoint.ofBudget(1024);
+        List<ScaleSeries> scale = new ArrayList<>();
+        for (OrbImplementation orb : OrbImplementation.values()) {
+            for (OrbMode mode : OrbMode.values()) {
+                // built-in: 2 KB a session, flat until 400 sessions; external: 1 MB a session, fails at 1000
+                boolean external = mode == OrbMode.EXTERNAL;
+                scale.add(new ScaleSeries(orb, mode, payload, ServerModel.THREAD_PER_CONNECTION, 2500,
+                        steps(external ? 1024 * 1024 : 2048, external), external ? "failure" : "all steps"));
+            }
+        }
+        scale.add(new ScaleSeries(OrbImplementation.JACORB, OrbMode.EXTERNAL, payload, ServerModel.THREAD_POOL, 2500,
+                steps(1024 * 1024, false), "all steps"));
+        List<StartupSeries> startup = new ArrayList<>();
+        for (OrbImplementation orb : OrbImplementation.values()) {
+            for (OrbMode mode : OrbMode.values()) {
+                double[] calls = new double[1000];
+                Arrays.fill(calls, 100);
+                Arrays.fill(calls, 0, 200, 900);
+                startup.add(new StartupSeries(orb, mode, List.of(new StartupSeries.Run(4000,
+                        new StartupProbe.Reply(true, null, 20, 1000, 1200, 70, 150, 150, 180, calls)))));
+            }
+        }
+        StudyResults results = new StudyResults(StudyPlan.quick(), Map.of("cores", "2"), new LinkedHashMap<>(),
+                List.of(), 1).withScale(ScalePlan.quick(), scale).withStartup(StartupPlan.quick(), startup);
+        index = StudyReport.write(results, dir);
+    }
+
+    private static List<StepReply> steps(long bytesPerSession, boolean failAtLast) {
+        List<StepReply> steps = new ArrayList<>();
+        for (int sessions : SESSIONS) {
+            boolean last = sessions == SESSIONS[SESSIONS.length - 1];
+            double p99 = sessions >= 400 ? 8000 : 1000;
+            Map<String, Long> failures = failAtLast && last ? Map.of("CallTimeoutException", 500L) : Map.of();
+            steps.add(new StepReply(true, null, sessions, null, 10, 4, 4000, failures, p99 / 3, p99 / 2, p99,
+                    p99 * 2, p99 / 4, 60, 20L * 1024 * 1024 + sessions * bytesPerSession,
+                    150L * 1024 * 1024 + sessions * bytesPerSession * 2, 80 + sessions, sessions, 150, 20,
+                    8L * 1024 * 1024 + sessions * 12 * 1024, 4 + sessions, sessions));
+        }
+        return steps;
+    }
+
+    @Test
+    void scaleCsvHasOneRowPerStepAndStartupCsvOnePerRun() throws IOException {
+        List<String> scale = Files.readAllLines(dir.resolve("scale.csv"));
+        assertThat(scale.get(0)).startsWith("configuration,orb,orb_mode,payload,server_model,sessions,calls");
+        assertThat(scale).hasSize(1 + 5 * SESSIONS.length);
+        assertThat(Files.readAllLines(dir.resolve("startup.csv"))).hasSize(1 + 4);
+    }
+
+    @Test
+    void jsonNamesKneeFailureAndMemoryPerSession() throws IOException {
+        JsonNode json = new ObjectMapper().readTree(dir.resolve("results.json").toFile());
+        JsonNode jacorbBuiltIn = json.get("scale").get(0);
+        assertThat(jacorbBuiltIn.get("configuration").asText()).isEqualTo("JacORB built-in 1 KB");
+        assertThat(jacorbBuiltIn.get("kneeSessions").asInt()).isEqualTo(400);
+        assertThat(jacorbBuiltIn.get("failureSessions").isNull()).isTrue();
+        assertThat(jacorbBuiltIn.get("heapBytesPerSession").asDouble()).isCloseTo(2048, org.assertj.core.api
+                .Assertions.within(0.5));
+        JsonNode jacorbExternal = json.get("scale").get(1);
+        assertThat(jacorbExternal.get("failureSessions").asInt()).isEqualTo(1000);
+        assertThat(json.get("startup").get(0).get("callsToWarm").asDouble()).isBetween(170.0, 200.0);
+    }
+
+    @Test
+    void theFiguresOfBothPartsAreWrittenAndShown() throws IOException {
+        String html = Files.readString(index);
+        try (Stream<Path> files = Files.list(dir)) {
+            List<String> pngs = files.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".png")).sorted()
+                    .toList();
+            assertThat(pngs).containsExactly("fig12-latency-by-sessions-1-kb.png", "fig13-throughput-by-sessions.png",
+                    "fig14-memory-by-sessions.png", "fig15-server-threading.png", "fig16-startup.png",
+                    "fig17-warmup.png");
+            pngs.forEach(png -> assertThat(html).contains("<img src=\"" + png + "\""));
+        }
+    }
+
+    @Test
+    void pageGivesKneeFailureMemoryPerSessionAndTheSeedsReferencePoints() throws IOException {
+        String html = Files.readString(index);
+        assertThat(html).contains("<h2>Concurrent sessions</h2>", "<h3>What a session costs</h3>",
+                "<h3>The C++ server: thread per connection or thread pool</h3>", "<h2>Start-up</h2>");
+        assertThat(html).contains("400 sessions (p99 8.0 ms)", "1000 sessions: 500 of 4500 calls failed");
+        assertThat(html).contains(ScaleReport.SEED_FLAT, ScaleReport.SEED_SESSION_MEMORY);
+        assertThat(html).contains("a session with its own ORB holds 1024 KB of heap, 512.0 times a built-in-mode "
+                + "session&#39;s 2.0 KB".replace("&#39;", "'"));
+        assertThat(html).doesNotContain("<h2>Ratios beside the paper's</h2>");
+    }
+}
