@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.corbabridge.perf.report.StudyResults;
+import org.corbabridge.perf.run.RunContext;
 import org.corbabridge.perf.run.ScalePlan;
 import org.corbabridge.perf.run.ScaleRunner;
 import org.corbabridge.perf.run.StartupPlan;
@@ -54,15 +55,14 @@ public record Study(String name, StudyPlan payload, ScalePlan scale, StartupPlan
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException("cannot create " + logDir, e);
         }
-        StudyResults results = parts.contains(Part.PAYLOAD)
-                ? new StudyRunner(payload, classpaths, ejbJar, logDir, progress).run()
-                : new StudyRunner(payload, classpaths, ejbJar, logDir, progress).nothing();
+        RunContext context = new RunContext(classpaths, ejbJar, logDir, progress);
+        StudyRunner payloadRunner = new StudyRunner(payload, context);
+        StudyResults results = parts.contains(Part.PAYLOAD) ? payloadRunner.run() : payloadRunner.nothing();
         if (parts.contains(Part.SCALE)) {
-            results = results.withScale(scale, new ScaleRunner(scale, classpaths, ejbJar, logDir, progress).run());
+            results = results.withScale(scale, new ScaleRunner(scale, context).run());
         }
         if (parts.contains(Part.STARTUP)) {
-            results = results.withStartup(startup,
-                    new StartupRunner(startup, classpaths, ejbJar, logDir, progress).run());
+            results = results.withStartup(startup, new StartupRunner(startup, context).run());
         }
         return results.withDuration((System.nanoTime() - started) / 1e9);
     }

@@ -108,8 +108,7 @@ class QuickStudyIT {
     @Test
     void everyScalingConfigurationRanEveryStepWithoutAFailedCall() {
         ScalePlan plan = STUDY.scale();
-        List<ScaleRunner.Configuration> expected = new ScaleRunner(plan, null, null, null, line -> { })
-                .configurations();
+        List<ScaleRunner.Configuration> expected = ScaleRunner.configurations(plan);
         assertThat(results.scale()).hasSize(expected.size());
         for (ScaleSeries series : results.scale()) {
             assertThat(series.steps()).as(series.label() + ": " + series.stopReason())

@@ -151,21 +151,28 @@ public final class Charts {
     private static JFreeChart lineChart(String title, XYSeriesCollection data) {
         JFreeChart chart = ChartFactory.createXYLineChart(title, "data size (KB, marshalled reply)",
                 "median response time (ms)", data, PlotOrientation.VERTICAL, true, false, false);
-        XYPlot plot = chart.getXYPlot();
+        styleLines(chart.getXYPlot(), name -> name.contains("floor"), name -> colour(name, data.getSeriesIndex(name)));
+        return chart;
+    }
+
+    /**
+     * Lines with points on a white plot: each series solid or dashed, and in its colour, by its
+     * name. Every line chart of the report is drawn this way.
+     */
+    static void styleLines(XYPlot plot, java.util.function.Predicate<String> dashed,
+            java.util.function.Function<String, Color> colour) {
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
-        for (int i = 0; i < data.getSeriesCount(); i++) {
-            String name = data.getSeriesKey(i).toString();
-            boolean floor = name.contains("floor");
-            renderer.setSeriesStroke(i, floor
+        for (int i = 0; i < plot.getDataset().getSeriesCount(); i++) {
+            String name = plot.getDataset().getSeriesKey(i).toString();
+            renderer.setSeriesStroke(i, dashed.test(name)
                     ? new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f, new float[] {6f, 4f}, 0f)
                     : new BasicStroke(2f));
-            renderer.setSeriesPaint(i, colour(name, i));
+            renderer.setSeriesPaint(i, colour.apply(name));
         }
         plot.setRenderer(renderer);
         plot.setBackgroundPaint(Color.WHITE);
         plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-        return chart;
     }
 
     /** One colour per caller on every chart; the floors in greys. */

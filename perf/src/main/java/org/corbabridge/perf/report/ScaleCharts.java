@@ -1,6 +1,5 @@
 package org.corbabridge.perf.report;
 
-import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -25,7 +24,6 @@ import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.StackedBarRenderer;
-import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
@@ -211,19 +209,8 @@ final class ScaleCharts {
         XYPlot plot = chart.getXYPlot();
         plot.setDomainAxis(decades(xLabel, 1));
         plot.setRangeAxis(decades(yLabel, 1e-3));
-        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
-        for (int i = 0; i < data.getSeriesCount(); i++) {
-            String name = data.getSeriesKey(i).toString();
-            boolean dashed = name.endsWith("median") || name.endsWith("resident") || name.endsWith("server threads");
-            renderer.setSeriesStroke(i, dashed
-                    ? new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f, new float[] {6f, 4f}, 0f)
-                    : new BasicStroke(2f));
-            renderer.setSeriesPaint(i, colour(name));
-        }
-        plot.setRenderer(renderer);
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
-        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        Charts.styleLines(plot, name -> name.endsWith("median") || name.endsWith("resident")
+                || name.endsWith("server threads"), ScaleCharts::colour);
         return chart;
     }
 

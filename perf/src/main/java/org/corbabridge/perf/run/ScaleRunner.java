@@ -37,19 +37,19 @@ public final class ScaleRunner {
     private final Path logDir;
     private final Consumer<String> progress;
 
-    public ScaleRunner(ScalePlan plan, OrbClasspaths classpaths, Path ejbJar, Path logDir, Consumer<String> progress) {
+    public ScaleRunner(ScalePlan plan, RunContext context) {
         this.plan = plan;
-        this.classpaths = classpaths;
-        this.ejbJar = ejbJar;
-        this.logDir = logDir;
-        this.progress = progress;
+        this.classpaths = context.classpaths();
+        this.ejbJar = context.ejbJar();
+        this.logDir = context.logDir();
+        this.progress = context.progress();
     }
 
     /**
      * Every payload, ORB and mode with the server's default thread per connection; then, for
      * external mode (a connection per session) and the small payload, the server's thread pool.
      */
-    public List<Configuration> configurations() {
+    public static List<Configuration> configurations(ScalePlan plan) {
         List<Configuration> all = new ArrayList<>();
         for (long payload : plan.payloads()) {
             for (OrbImplementation orb : OrbImplementation.values()) {
@@ -76,7 +76,7 @@ public final class ScaleRunner {
         List<ScaleSeries> results = new ArrayList<>();
         try (CatalogFixture fixture = CatalogFixture.startNameServiceOnly()) {
             int index = 0;
-            for (Configuration configuration : configurations()) {
+            for (Configuration configuration : configurations(plan)) {
                 results.add(run(fixture, configuration, ++index));
             }
         }

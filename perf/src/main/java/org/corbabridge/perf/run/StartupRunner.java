@@ -27,14 +27,13 @@ public final class StartupRunner {
     private final Path logDir;
     private final Consumer<String> progress;
 
-    public StartupRunner(StartupPlan plan, OrbClasspaths classpaths, Path ejbJar, Path logDir,
-            Consumer<String> progress) {
+    public StartupRunner(StartupPlan plan, RunContext context) {
         this.repetitions = plan.repetitions();
         this.warmupCalls = plan.calls();
-        this.classpaths = classpaths;
-        this.ejbJar = ejbJar;
-        this.logDir = logDir;
-        this.progress = progress;
+        this.classpaths = context.classpaths();
+        this.ejbJar = context.ejbJar();
+        this.logDir = context.logDir();
+        this.progress = context.progress();
     }
 
     public List<StartupSeries> run() {

@@ -39,12 +39,12 @@ public final class StudyRunner {
     private final Path logDir;
     private final Consumer<String> progress;
 
-    public StudyRunner(StudyPlan plan, OrbClasspaths classpaths, Path ejbJar, Path logDir, Consumer<String> progress) {
+    public StudyRunner(StudyPlan plan, RunContext context) {
         this.plan = plan;
-        this.classpaths = classpaths;
-        this.ejbJar = ejbJar;
-        this.logDir = logDir;
-        this.progress = progress;
+        this.classpaths = context.classpaths();
+        this.ejbJar = context.ejbJar();
+        this.logDir = context.logDir();
+        this.progress = context.progress();
     }
 
     public StudyResults run() {
