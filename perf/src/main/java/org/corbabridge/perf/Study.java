@@ -50,11 +50,7 @@ public record Study(String name, StudyPlan payload, ScalePlan scale, StartupPlan
 
     public StudyResults run(OrbClasspaths classpaths, Path ejbJar, Path logDir, Consumer<String> progress) {
         long started = System.nanoTime();
-        try {
-            java.nio.file.Files.createDirectories(logDir);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot create " + logDir, e);
-        }
+        startLogs(logDir);
         RunContext context = new RunContext(classpaths, ejbJar, logDir, progress);
         StudyRunner payloadRunner = new StudyRunner(payload, context);
         StudyResults results = parts.contains(Part.PAYLOAD) ? payloadRunner.run() : payloadRunner.nothing();
@@ -65,6 +61,20 @@ public record Study(String name, StudyPlan payload, ScalePlan scale, StartupPlan
             results = results.withStartup(startup, new StartupRunner(startup, context).run());
         }
         return results.withDuration((System.nanoTime() - started) / 1e9);
+    }
+
+    /** An empty log directory: the workers append to their logs, and a log should hold one run. */
+    private static void startLogs(Path logDir) {
+        try {
+            java.nio.file.Files.createDirectories(logDir);
+            try (var logs = java.nio.file.Files.newDirectoryStream(logDir, "*.log")) {
+                for (Path log : logs) {
+                    java.nio.file.Files.delete(log);
+                }
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot prepare the log directory " + logDir, e);
+        }
     }
 
     @Override

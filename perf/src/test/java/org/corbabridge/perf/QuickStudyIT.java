@@ -39,6 +39,8 @@ class QuickStudyIT {
     @BeforeAll
     static void runTheQuickPass() throws Exception {
         output = Path.of(System.getProperty("corbabridge.study.output"));
+        Files.createDirectories(output.resolve("logs"));
+        Files.writeString(output.resolve("logs").resolve("scale-1-from-an-earlier-run.log"), "old");
         results = STUDY.run(OrbClasspaths.fromSystemProperties(), Path.of(System.getProperty("corbabridge.ejb.jar")),
                 output.resolve("logs"), line -> {
                     PROGRESS.add(line);
@@ -163,6 +165,17 @@ class QuickStudyIT {
                 assertThat(run.launchMillis()).isGreaterThan(probe.containerBootMillis() + probe.deployMillis());
             });
             assertThat(series.medianCallsToWarm()).as(series.label()).isBetween(0.0, (double) STUDY.startup().calls());
+        }
+    }
+
+    @Test
+    void everyWorkerLoggedThisRunOnly() throws Exception {
+        Path logs = output.resolve("logs");
+        assertThat(logs.resolve("scale-1-from-an-earlier-run.log")).doesNotExist();
+        try (var files = Files.list(logs)) {
+            // six payload workers, every scaling configuration, four start-up probes
+            assertThat(files.filter(f -> f.toString().endsWith(".log")).count())
+                    .isGreaterThanOrEqualTo(6 + ScaleRunner.configurations(STUDY.scale()).size() + 4);
         }
     }
 
