@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.corbabridge.ejb.CatalogSession;
+import org.corbabridge.fixture.ProcFs;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
@@ -97,7 +98,8 @@ class LeakDrillIT {
                 System.gc();
                 Thread.sleep(100);
             }
-            java.util.Map<String, String> socketStates = socketStates();
+            java.util.Map<String, String> socketStates = ProcFs.self().tcpSockets().stream().collect(
+                    java.util.stream.Collectors.toMap(ProcFs.TcpSocket::inode, ProcFs.TcpSocket::state, (a, b) -> a));
             try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
                 java.util.Map<String, Long> kinds = fds.map(fd -> kind(fd, socketStates)).collect(
                         java.util.stream.Collectors.groupingBy(k -> k, java.util.TreeMap::new,
@@ -131,24 +133,6 @@ class LeakDrillIT {
             } catch (IOException e) {
                 return "closed meanwhile";
             }
-        }
-
-        private static final String[] TCP_STATES = {"?", "ESTABLISHED", "SYN_SENT", "SYN_RECV", "FIN_WAIT1",
-            "FIN_WAIT2", "TIME_WAIT", "CLOSE", "CLOSE_WAIT", "LAST_ACK", "LISTEN", "CLOSING"};
-
-        /** Socket inode to TCP state, from /proc/net/tcp and tcp6. */
-        private static java.util.Map<String, String> socketStates() throws IOException {
-            java.util.Map<String, String> states = new java.util.HashMap<>();
-            for (String table : java.util.List.of("/proc/net/tcp", "/proc/net/tcp6")) {
-                for (String line : Files.readAllLines(Path.of(table))) {
-                    String[] fields = line.trim().split("\\s+");
-                    if (fields.length > 9 && !"sl".equals(fields[0])) {
-                        int state = Integer.parseInt(fields[3], 16);
-                        states.put(fields[9], state < TCP_STATES.length ? TCP_STATES[state] : fields[3]);
-                    }
-                }
-            }
-            return states;
         }
 
         /** Measures again until within tolerance of {@code before}, for up to 15 s: ORB threads end asynchronously. */

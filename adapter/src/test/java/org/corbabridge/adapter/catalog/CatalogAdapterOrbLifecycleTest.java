@@ -3,15 +3,9 @@ package org.corbabridge.adapter.catalog;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Properties;
 import java.util.Set;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.CallTimeoutException;
 import org.corbabridge.adapter.InvocationMode;
@@ -20,6 +14,7 @@ import org.corbabridge.adapter.Orbs;
 import org.corbabridge.adapter.TestOrbs;
 import org.corbabridge.fixture.CatalogFixture;
 import org.corbabridge.fixture.CatalogFixtureExtension;
+import org.corbabridge.fixture.ProcFs;
 import org.corbabridge.fixture.Threads;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -79,33 +74,8 @@ class CatalogAdapterOrbLifecycleTest {
         }
     }
 
-    /** Sockets of this process in the LISTEN state: its descriptors' inodes, looked up in /proc/net/tcp{,6}. */
-    private static long listeningSockets() throws IOException {
-        Set<String> inodes;
-        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
-            inodes = fds.map(CatalogAdapterOrbLifecycleTest::socketInode).filter(inode -> !inode.isEmpty())
-                    .collect(Collectors.toSet());
-        }
-        long listening = 0;
-        for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
-            for (String line : Files.readAllLines(Path.of(table))) {
-                String[] fields = line.trim().split("\\s+");
-                boolean listen = fields.length > 9 && "0A".equals(fields[3]);
-                if (listen && inodes.contains(fields[9])) {
-                    listening++;
-                }
-            }
-        }
-        return listening;
-    }
-
-    private static String socketInode(Path fd) {
-        try {
-            String target = Files.readSymbolicLink(fd).toString();
-            return target.startsWith("socket:[") ? target.substring(8, target.length() - 1) : "";
-        } catch (IOException closedMeanwhile) {
-            return "";
-        }
+    private static long listeningSockets() {
+        return ProcFs.self().tcpSockets("LISTEN");
     }
 
     @ParameterizedTest

@@ -12,7 +12,7 @@ import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.ejb.CatalogSession;
 import org.corbabridge.ejb.OrbMode;
 import org.corbabridge.ejb.ResourceOverrides;
-import org.corbabridge.perf.ProcFs;
+import org.corbabridge.fixture.ProcFs;
 import org.corbabridge.perf.worker.ScaleMessages.Ready;
 import org.corbabridge.perf.worker.ScaleMessages.StepRequest;
 import org.corbabridge.perf.worker.ScaleMessages.StepReply;
