@@ -186,19 +186,15 @@ final class ScaleReport {
                 .append("of the measure (a few KB either way, even below zero). The seeds' reference: ")
                 .append(esc(SEED_SESSION_MEMORY)).append("; ").append(esc(SEED_SERVER_MEMORY)).append(".</p>\n");
 
-        List<ScaleSeries> pools = results.scale().stream().filter(s -> s.serverModel() != ServerModel.THREAD_PER_CONNECTION)
-                .toList();
+        List<ScaleSeries> pools = results.scale().stream()
+                .filter(s -> s.serverModel() != ServerModel.THREAD_PER_CONNECTION).toList();
         if (!pools.isEmpty()) {
             html.append("<h3>The C++ server: thread per connection or thread pool</h3>\n<table><tr><th>ORB</th>")
                     .append("<th>server model</th><th>sessions</th><th>p50 (ms)</th><th>p99 (ms)</th>")
                     .append("<th>calls/s</th><th>server CPU %</th><th>server threads</th><th>server resident (MB)</th>")
                     .append("<th>server connections</th></tr>\n");
             for (ScaleSeries pool : pools) {
-                Optional<ScaleSeries> perConnection = results.scale().stream()
-                        .filter(s -> s.orb() == pool.orb() && s.orbMode() == pool.orbMode()
-                                && s.payload().equals(pool.payload())
-                                && s.serverModel() == ServerModel.THREAD_PER_CONNECTION)
-                        .findFirst();
+                Optional<ScaleSeries> perConnection = find(results, pool.orb(), pool.orbMode(), pool.payload());
                 Optional<Integer> common = largestCommonHealthyStep(pool, perConnection);
                 for (ScaleSeries series : perConnection.isPresent() ? List.of(perConnection.get(), pool)
                         : List.of(pool)) {
@@ -362,10 +358,11 @@ final class ScaleReport {
                 external.get() / builtIn.get(), builtIn.get() / 1024, SEED_SESSION_MEMORY));
     }
 
+    /** The series of one ORB, mode and payload with the server's default threading model. */
     private static Optional<ScaleSeries> find(StudyResults results, OrbImplementation orb, OrbMode mode,
             SizePoint payload) {
-        return results.scale().stream().filter(s -> s.orb() == orb && s.orbMode() == mode
-                && s.payload().equals(payload) && s.serverModel() == ServerModel.THREAD_PER_CONNECTION).findFirst();
+        return ScaleCharts.mainSeries(results, payload).stream().filter(s -> s.orb() == orb && s.orbMode() == mode)
+                .findFirst();
     }
 
     private static String kb(Optional<Double> bytes) {

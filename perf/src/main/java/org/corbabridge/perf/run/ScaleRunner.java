@@ -1,16 +1,13 @@
 package org.corbabridge.perf.run;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.ejb.OrbMode;
 import org.corbabridge.fixture.CatalogFixture;
 import org.corbabridge.fixture.CatalogServerConfig;
 import org.corbabridge.fixture.CatalogServerProcess;
-import org.corbabridge.perf.OrbClasspaths;
 import org.corbabridge.perf.report.ScaleSeries;
 import org.corbabridge.perf.run.ScalePlan.ServerModel;
 import org.corbabridge.perf.worker.ScaleMessages.Ready;
@@ -32,17 +29,11 @@ public final class ScaleRunner {
     private static final List<String> WORKER_JVM = List.of("-Xms512m", "-Xmx4g", "-Xss512k");
 
     private final ScalePlan plan;
-    private final OrbClasspaths classpaths;
-    private final Path ejbJar;
-    private final Path logDir;
-    private final Consumer<String> progress;
+    private final RunContext context;
 
     public ScaleRunner(ScalePlan plan, RunContext context) {
         this.plan = plan;
-        this.classpaths = context.classpaths();
-        this.ejbJar = context.ejbJar();
-        this.logDir = context.logDir();
-        this.progress = context.progress();
+        this.context = context;
     }
 
     /**
@@ -92,12 +83,13 @@ public final class ScaleRunner {
         String stopReason = "all steps";
         long bootMillis = 0;
         long started = System.nanoTime();
-        try (WorkerProcess worker = WorkerProcess.start(name, classpaths.classpathFor(configuration.orb()),
+        try (WorkerProcess worker = WorkerProcess.start(name, context.classpaths().classpathFor(configuration.orb()),
                 ScaleWorker.class, WORKER_JVM, List.of(configuration.orb().name(), configuration.mode().configName(),
-                        fixture.nameServiceUrl(), server.name(), ejbJar.toString(), Integer.toString(server.port()),
-                        Long.toString(server.pid()), payload.query(), Integer.toString(payload.items()),
+                        fixture.nameServiceUrl(), server.name(), context.ejbJar().toString(),
+                        Integer.toString(server.port()), Long.toString(server.pid()), payload.query(),
+                        Integer.toString(payload.items()),
                         Long.toString(plan.thinkMillis())),
-                logDir.resolve(name + "-" + configuration.orb().name().toLowerCase() + "-"
+                context.logDir().resolve(name + "-" + configuration.orb().name().toLowerCase() + "-"
                         + configuration.mode().configName() + ".log"))) {
             Ready ready = worker.awaitReady(WORKER_START_LIMIT, Ready.class);
             if (!ready.ok()) {
@@ -122,7 +114,7 @@ public final class ScaleRunner {
                 StepReply step = worker.request(request, StepReply.class, Duration.ofMillis(plan.growLimitMillis()
                         + plan.rampMillis() + plan.windowMillis()).plus(STEP_SLACK), name + " step " + sessions);
                 steps.add(step);
-                progress.accept(String.format(java.util.Locale.ROOT,
+                context.progress().accept(String.format(java.util.Locale.ROOT,
                         "scale %-36s %5d sessions: p50 %8.0f µs  p99 %8.0f µs  %7.0f calls/s  %3d failed  "
                                 + "heap %5.0f MB  rss %5.0f MB  threads %5d  server threads %4d",
                         configuration.orb() + " " + configuration.mode().configName() + " " + payload.label() + " "
@@ -138,7 +130,7 @@ public final class ScaleRunner {
         } catch (RuntimeException e) {
             // a worker that died or stopped answering: the failure point of this configuration
             stopReason = "worker failed: " + e.getMessage() + (e.getCause() == null ? "" : " (" + e.getCause() + ")");
-            progress.accept("scale " + name + ": " + stopReason);
+            context.progress().accept("scale " + name + ": " + stopReason);
         } finally {
             server.close();
         }

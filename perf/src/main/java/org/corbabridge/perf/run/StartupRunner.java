@@ -1,14 +1,11 @@
 package org.corbabridge.perf.run;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.ejb.OrbMode;
 import org.corbabridge.fixture.CatalogFixture;
-import org.corbabridge.perf.OrbClasspaths;
 import org.corbabridge.perf.report.StartupSeries;
 import org.corbabridge.perf.worker.StartupProbe;
 
@@ -18,22 +15,16 @@ import org.corbabridge.perf.worker.StartupProbe;
  */
 public final class StartupRunner {
 
+    /** A probe boots a container, deploys, and makes its calls; minutes only if something is wrong. */
+    private static final Duration PROBE_LIMIT = Duration.ofMinutes(3);
     private static final List<String> PROBE_JVM = List.of("-Xms256m", "-Xmx1g");
 
-    private final int repetitions;
-    private final int warmupCalls;
-    private final OrbClasspaths classpaths;
-    private final Path ejbJar;
-    private final Path logDir;
-    private final Consumer<String> progress;
+    private final StartupPlan plan;
+    private final RunContext context;
 
     public StartupRunner(StartupPlan plan, RunContext context) {
-        this.repetitions = plan.repetitions();
-        this.warmupCalls = plan.calls();
-        this.classpaths = context.classpaths();
-        this.ejbJar = context.ejbJar();
-        this.logDir = context.logDir();
-        this.progress = context.progress();
+        this.plan = plan;
+        this.context = context;
     }
 
     public List<StartupSeries> run() {
@@ -45,24 +36,23 @@ public final class StartupRunner {
         }
         SizePoint payload = SizePoint.ofBudget(1024);
         try (CatalogFixture fixture = CatalogFixture.start()) {
-            for (int round = 0; round < repetitions; round++) {
+            for (int round = 0; round < plan.repetitions(); round++) {
                 for (StartupSeries one : series) {
                     String name = "startup-" + one.orb().name().toLowerCase() + "-" + one.mode().configName();
-                    Duration limit = Duration.ofMinutes(3);
                     long launched = System.nanoTime();
-                    try (WorkerProcess probe = WorkerProcess.start(name, classpaths.classpathFor(one.orb()),
+                    try (WorkerProcess probe = WorkerProcess.start(name, context.classpaths().classpathFor(one.orb()),
                             StartupProbe.class, PROBE_JVM, List.of(one.orb().name(), one.mode().configName(),
-                                    fixture.nameServiceUrl(), fixture.catalogName(), ejbJar.toString(),
-                                    payload.query(), Integer.toString(warmupCalls)),
-                            logDir.resolve(name + ".log"))) {
-                        StartupProbe.Reply reply = probe.awaitReady(limit, StartupProbe.Reply.class);
+                                    fixture.nameServiceUrl(), fixture.catalogName(), context.ejbJar().toString(),
+                                    payload.query(), Integer.toString(plan.calls())),
+                            context.logDir().resolve(name + ".log"))) {
+                        StartupProbe.Reply reply = probe.awaitReady(PROBE_LIMIT, StartupProbe.Reply.class);
                         double launchToFirstReplyMillis = (System.nanoTime() - launched) / 1e6;
                         probe.awaitExit(Duration.ofSeconds(30));
                         if (!reply.ok()) {
                             throw new IllegalStateException("start-up probe " + name + ": " + reply.error());
                         }
                         one.runs().add(new StartupSeries.Run(launchToFirstReplyMillis, reply));
-                        progress.accept(String.format(java.util.Locale.ROOT,
+                        context.progress().accept(String.format(java.util.Locale.ROOT,
                                 "start-up %-24s round %d: JVM %.0f ms, container %.0f ms, deploy %.0f ms, session "
                                         + "%.0f ms (ORB init %.0f ms), first call %.0f ms (naming %.0f ms)",
                                 name, round + 1, reply.jvmToMainMillis(), reply.containerBootMillis(),

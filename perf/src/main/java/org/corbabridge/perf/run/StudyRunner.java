@@ -1,20 +1,14 @@
 package org.corbabridge.perf.run;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.fixture.CatalogFixture;
 import org.corbabridge.perf.Caller;
-import org.corbabridge.perf.OrbClasspaths;
 import org.corbabridge.perf.report.PointResult;
 import org.corbabridge.perf.report.StudyResults;
 import org.corbabridge.perf.worker.WorkerMessages.Reply;
@@ -34,22 +28,15 @@ public final class StudyRunner {
     private static final List<Caller> JAVA_CALLERS = List.of(Caller.CC, Caller.ASIO, Caller.ASRO);
 
     private final StudyPlan plan;
-    private final OrbClasspaths classpaths;
-    private final Path ejbJar;
-    private final Path logDir;
-    private final Consumer<String> progress;
+    private final RunContext context;
 
     public StudyRunner(StudyPlan plan, RunContext context) {
         this.plan = plan;
-        this.classpaths = context.classpaths();
-        this.ejbJar = context.ejbJar();
-        this.logDir = context.logDir();
-        this.progress = context.progress();
+        this.context = context;
     }
 
     public StudyResults run() {
         long started = System.nanoTime();
-        createLogDir();
         List<SizePoint> sizes = plan.sizes();
         Map<String, Map<String, Long>> setup = new LinkedHashMap<>();
         Map<Series, WorkerProcess> workerOf = new LinkedHashMap<>();
@@ -57,19 +44,21 @@ public final class StudyRunner {
         List<WorkerProcess> workers = new ArrayList<>();
 
         try (CatalogFixture fixture = CatalogFixture.start()) {
-            progress.accept("name service " + fixture.nameServiceUrl() + ", catalog_server pid " + fixture.server().pid());
+            context.progress().accept("name service " + fixture.nameServiceUrl() + ", catalog_server pid "
+                    + fixture.server().pid());
             for (OrbImplementation orb : OrbImplementation.values()) {
                 for (Caller caller : JAVA_CALLERS) {
                     String name = caller + " " + new Series(caller, orb, InvocationMode.STATIC).orbName();
-                    progress.accept("starting worker " + name);
-                    WorkerProcess worker = WorkerProcess.start(name, classpaths.classpathFor(orb),
-                            List.of(caller.name(), orb.name(), fixture.nameServiceUrl(), ejbJar.toString()),
-                            logDir.resolve("worker-" + caller.name().toLowerCase() + "-" + orb.name().toLowerCase()
-                                    + ".log"));
+                    context.progress().accept("starting worker " + name);
+                    WorkerProcess worker = WorkerProcess.start(name, context.classpaths().classpathFor(orb),
+                            List.of(caller.name(), orb.name(), fixture.nameServiceUrl(), context.ejbJar().toString()),
+                            context.logDir().resolve("worker-" + caller.name().toLowerCase() + "-"
+                                    + orb.name().toLowerCase() + ".log"));
                     workers.add(worker);
                     Reply ready = worker.awaitReady(WORKER_START_LIMIT);
                     if (!ready.ok()) {
-                        throw new IllegalStateException("worker " + name + ": " + ready.error() + " (see " + logDir + ")");
+                        throw new IllegalStateException("worker " + name + ": " + ready.error() + " (see "
+                                + context.logDir() + ")");
                     }
                     setup.put(name, ready.setup());
                     for (InvocationMode mode : InvocationMode.values()) {
@@ -81,7 +70,8 @@ public final class StudyRunner {
             allSeries.add(Series.nativeFloor());
             allSeries.add(Series.rawFloor());
             allSeries.forEach(series -> timings.put(series, new LinkedHashMap<>()));
-            NativeFloors floors = new NativeFloors(fixture.nameServiceUrl(), logDir.resolve("catalog-client.log"));
+            NativeFloors floors = new NativeFloors(fixture.nameServiceUrl(),
+                    context.logDir().resolve("catalog-client.log"));
 
             warmUp(workerOf, sizes);
             measure(allSeries, sizes, workerOf, floors, timings, started);
@@ -103,7 +93,7 @@ public final class StudyRunner {
         SizePoint warmupSize = SizePoint.ofBudget(plan.warmupBudget());
         for (Map.Entry<Series, WorkerProcess> entry : workerOf.entrySet()) {
             Series series = entry.getKey();
-            progress.accept("warming up " + series.label() + ": " + plan.warmupCalls() + " calls of "
+            context.progress().accept("warming up " + series.label() + ": " + plan.warmupCalls() + " calls of "
                     + warmupSize.label() + ", then " + plan.warmupCallsPerSize() + " per size");
             call(entry.getValue(), "warmup", series, warmupSize, plan.warmupCalls());
             for (SizePoint size : sizes) {
@@ -128,7 +118,7 @@ public final class StudyRunner {
                     done++;
                 }
                 double perBatch = (System.nanoTime() - measuringFrom) / 1e9 / done;
-                progress.accept(String.format(java.util.Locale.ROOT,
+                context.progress().accept(String.format(java.util.Locale.ROOT,
                         "round %d/%d  %-22s %3d%%  elapsed %s  about %s left", round + 1, plan.rounds(),
                         series.label(), 100 * done / batches, minutes((System.nanoTime() - started) / 1e9),
                         minutes(perBatch * (batches - done))));
@@ -161,14 +151,6 @@ public final class StudyRunner {
             throw new IllegalStateException(series.label() + " " + size.label() + ": " + reply.error());
         }
         return reply;
-    }
-
-    private void createLogDir() {
-        try {
-            Files.createDirectories(logDir);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private static String minutes(double seconds) {

@@ -69,7 +69,7 @@ final class WorkerProcess implements AutoCloseable {
 
     /** The first reply: set-up done, or failed. */
     Reply awaitReady(Duration limit) {
-        return next(limit, "set-up", Reply.class);
+        return awaitReady(limit, Reply.class);
     }
 
     /** The first reply of a worker that answers with {@code replyType}. */
@@ -91,10 +91,6 @@ final class WorkerProcess implements AutoCloseable {
             throw new IllegalStateException("the " + name + " worker is gone (" + e + ")", e);
         }
         return next(limit, what, replyType);
-    }
-
-    long pid() {
-        return process.pid();
     }
 
     /** Waits, at most {@code limit}, for a worker that ends by itself after its reply. */

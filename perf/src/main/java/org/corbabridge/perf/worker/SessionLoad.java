@@ -26,7 +26,7 @@ import org.corbabridge.ejb.CatalogSession;
  * Response time counts from when the session was due, not from when a thread got to it: once
  * the callers fall behind, the wait shows in the numbers (no coordinated omission).
  */
-final class SessionLoad implements AutoCloseable {
+final class SessionLoad {
 
     private static final int MAX_CALLER_THREADS = 64;
     private static final long HIGHEST_TRACKABLE_NANOS = TimeUnit.MINUTES.toNanos(10);
@@ -64,7 +64,7 @@ final class SessionLoad implements AutoCloseable {
 
     /**
      * Adds sessions until there are {@code count}, each starting after a random part of a think
-     * time, so that they do not call in step. Stops early when {@code limit} is reached.
+     * time, so that they do not call in step. Stops early at {@code deadlineNanos} (System.nanoTime).
      *
      * @throws CorbaAdapterException or another exception if the container cannot create a session
      */
@@ -171,11 +171,6 @@ final class SessionLoad implements AutoCloseable {
         }
         removers.shutdownNow();
         return users.size() - removed.intValue();
-    }
-
-    @Override
-    public void close() {
-        stop(Duration.ofSeconds(30));
     }
 
     /** A session and when it next calls. */
