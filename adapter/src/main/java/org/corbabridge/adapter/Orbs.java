@@ -43,10 +43,9 @@ public final class Orbs {
     }
 
     /**
-     * {@code shutdown(true)} then {@code destroy()}, after releasing what the ORB's own destroy
-     * would leave behind (the Eclipse ORB's listening socket and, now and
-     * then, its selector); failures are logged, not thrown.
-     * Null is ignored.
+     * {@code shutdown(true)} then {@code destroy()}, releasing around them what the ORB's own
+     * destroy would leave behind (the Eclipse ORB's listening socket and, now and then, its
+     * selector); failures are logged, not thrown. Null is ignored.
      */
     public static void destroy(ORB orb) {
         if (orb == null) {

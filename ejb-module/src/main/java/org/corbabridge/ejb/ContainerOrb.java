@@ -31,7 +31,8 @@ public class ContainerOrb {
     private long connectTimeoutMillis = AdapterConfig.DEFAULT_CONNECT_TIMEOUT.toMillis();
     private Properties properties = new Properties();
     private volatile ORB orb;
-    private long initNanos;
+    // read by sessions on other threads, like orb
+    private volatile long initNanos;
 
     /** {@code JACORB} or {@code ECLIPSE_ORB}; ignored when {@code OrbClass} is set. */
     public void setImplementation(String implementation) {
