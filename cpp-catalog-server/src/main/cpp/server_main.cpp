@@ -17,6 +17,7 @@
 
 #include "catalog_data.hpp"
 #include "catalog_servant.hpp"
+#include "naming_binding.hpp"
 
 namespace {
 
@@ -83,58 +84,6 @@ Options take_options(int& argc, char** argv) {
   argc = kept;
   if (options.name.empty()) usage("--name must not be empty");
   return options;
-}
-
-CosNaming::NamingContextExt_ptr naming_context(CORBA::ORB_ptr orb, const Options& options) {
-  CORBA::Object_var object;
-  if (options.naming_url.empty()) {
-    try {
-      object = orb->resolve_initial_references("NameService");
-    } catch (CORBA::ORB::InvalidName&) {
-      std::cerr << "catalog_server: no name service; pass --naming corbaname::HOST:PORT "
-                   "or -ORBInitRef NameService=corbaname::HOST:PORT\n";
-      std::exit(kExitNaming);
-    }
-  } else {
-    object = orb->string_to_object(options.naming_url.c_str());
-  }
-  CosNaming::NamingContextExt_var context = CosNaming::NamingContextExt::_narrow(object);
-  if (CORBA::is_nil(context)) {
-    std::cerr << "catalog_server: " << (options.naming_url.empty() ? "NameService" : options.naming_url)
-              << " is not a naming context\n";
-    std::exit(kExitNaming);
-  }
-  return context._retn();
-}
-
-// Binds `name` (a CosNaming string name such as "Catalog" or "shop/Catalog"), creating
-// any missing intermediate contexts, and replacing an earlier binding of the same name.
-void bind(CosNaming::NamingContextExt_ptr context, const std::string& name, CORBA::Object_ptr object) {
-  CosNaming::Name_var path = context->to_name(name.c_str());
-  for (CORBA::ULong depth = 1; depth < path->length(); ++depth) {
-    CosNaming::Name prefix;
-    prefix.length(depth);
-    for (CORBA::ULong i = 0; i < depth; ++i) prefix[i] = path[i];
-    try {
-      CosNaming::NamingContext_var created = context->bind_new_context(prefix);
-    } catch (CosNaming::NamingContext::AlreadyBound&) {
-    }
-  }
-  context->rebind(path, object);
-}
-
-// Unbinds `name` only while it still names `object`: a successor that has rebound the
-// name in the meantime keeps its binding.
-void unbind_if_ours(CosNaming::NamingContextExt_ptr context, const std::string& name, CORBA::Object_ptr object) {
-  try {
-    CORBA::Object_var bound = context->resolve_str(name.c_str());
-    if (bound->_is_equivalent(object)) {
-      CosNaming::Name_var path = context->to_name(name.c_str());
-      context->unbind(path);
-    }
-  } catch (CORBA::Exception& e) {
-    std::cerr << "catalog_server: could not unbind " << name << " (" << e._name() << "); leaving it\n";
-  }
 }
 
 }  // namespace
@@ -205,8 +154,8 @@ int main(int argc, char** argv) {
     manager->activate();
 
     try {
-      context = naming_context(orb, options);
-      bind(context, options.name, catalog_ref);
+      context = naming::root_context(orb, options.naming_url, "catalog_server", kExitNaming);
+      naming::bind(context, options.name, catalog_ref);
     } catch (CORBA::SystemException& e) {
       std::cerr << "catalog_server: cannot bind " << options.name << " in "
                 << (options.naming_url.empty() ? "NameService" : options.naming_url) << ": " << e._name()
@@ -226,7 +175,7 @@ int main(int argc, char** argv) {
     sigwait(&stop_signals, &signal_number);
     std::cerr << "catalog_server: " << (signal_number == SIGTERM ? "SIGTERM" : "SIGINT") << ", stopping\n";
 
-    unbind_if_ours(context, options.name, catalog_ref);
+    naming::unbind_if_ours(context, options.name, catalog_ref, "catalog_server");
     orb->shutdown(true);
   } catch (CORBA::Exception& e) {
     std::cerr << "catalog_server: " << e._name() << "\n";

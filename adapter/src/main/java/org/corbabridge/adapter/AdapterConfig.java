@@ -1,17 +1,29 @@
 package org.corbabridge.adapter;
 
 import java.time.Duration;
+import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Where the remote object is and how to call it: the name service URL and the name, the
- * invocation strategy, the ORB to create, and the time-outs. Immutable; start from
- * {@link #ofDefaults()} or {@link #builder()}.
+ * invocation mode, the ORB to create, the time-outs, the retry policy and which operations
+ * are idempotent. Immutable; start from {@link #ofDefaults()} or {@link #builder()}.
  *
- * <p>Defaults: the ORB's {@code NameService} initial reference, the interface's usual name,
- * static invocation, JacORB, a 10 s call time-out, a 3 s connect time-out, and
- * {@link RetryPolicy#ofDefaults()}.
+ * <pre>{@code
+ * AdapterConfig config = AdapterConfig.builder()
+ *         .nameService("corbaname::127.0.0.1:2809#shop/Catalog")
+ *         .invocation(InvocationMode.DYNAMIC)
+ *         .orb(OrbImplementation.ECLIPSE_ORB)
+ *         .callTimeout(Duration.ofSeconds(2))
+ *         .idempotent("queryCatalog")
+ *         .build();
+ * }</pre>
+ *
+ * <p>Defaults: the ORB's {@code NameService} initial reference, the IDL interface's own name
+ * (such as {@code Catalog}), static invocation, JacORB, a 10 s call time-out, a 3 s connect
+ * time-out, {@link RetryPolicy#ofDefaults()}, and no operation idempotent.
  */
 public final class AdapterConfig {
 
@@ -22,11 +34,12 @@ public final class AdapterConfig {
 
     private final String nameServiceUrl;
     private final String name;
-    private final String invocation;
+    private final InvocationMode invocation;
     private final OrbConfig orb;
     private final Duration callTimeout;
     private final Duration connectTimeout;
     private final RetryPolicy retry;
+    private final Set<String> idempotentOperations;
 
     private AdapterConfig(Builder builder) {
         this.nameServiceUrl = builder.nameServiceUrl;
@@ -36,6 +49,7 @@ public final class AdapterConfig {
         this.callTimeout = builder.callTimeout;
         this.connectTimeout = builder.connectTimeout;
         this.retry = builder.retry;
+        this.idempotentOperations = Set.copyOf(builder.idempotentOperations);
     }
 
     public static AdapterConfig ofDefaults() {
@@ -55,6 +69,7 @@ public final class AdapterConfig {
         builder.callTimeout = callTimeout;
         builder.connectTimeout = connectTimeout;
         builder.retry = retry;
+        builder.idempotentOperations.addAll(idempotentOperations);
         return builder;
     }
 
@@ -63,13 +78,13 @@ public final class AdapterConfig {
         return nameServiceUrl;
     }
 
-    /** The CosNaming string name of the object; null for the interface's usual name. */
+    /** The CosNaming string name of the object; null for the IDL interface's own name. */
     public String name() {
         return name;
     }
 
-    /** {@code static}, {@code dynamic}, or the class name of an invocation strategy. */
-    public String invocation() {
+    /** How calls reach the wire. */
+    public InvocationMode invocation() {
         return invocation;
     }
 
@@ -91,6 +106,18 @@ public final class AdapterConfig {
         return retry;
     }
 
+    /**
+     * The operations (wire names, {@code _get_x} for attribute x) that are harmless to run
+     * twice: a call of one of them whose completion is unknown may be retried. None by default.
+     */
+    public Set<String> idempotentOperations() {
+        return idempotentOperations;
+    }
+
+    public boolean isIdempotent(String operation) {
+        return idempotentOperations.contains(operation);
+    }
+
     /** Where the name service is, for messages: the URL, or the initial reference. */
     public String nameServiceDescription() {
         return nameServiceUrl != null ? nameServiceUrl : "the NameService initial reference";
@@ -99,18 +126,20 @@ public final class AdapterConfig {
     @Override
     public String toString() {
         return "AdapterConfig[nameService=" + nameServiceDescription() + ", name=" + name + ", invocation="
-                + invocation + ", orb=" + orb.orbClass() + ", callTimeout=" + callTimeout.toMillis()
-                + " ms, connectTimeout=" + connectTimeout.toMillis() + " ms, " + retry + "]";
+                + invocation.configName() + ", orb=" + orb.orbClass() + ", callTimeout=" + callTimeout.toMillis()
+                + " ms, connectTimeout=" + connectTimeout.toMillis() + " ms, " + retry + ", idempotent="
+                + idempotentOperations + "]";
     }
 
     public static final class Builder {
         private String nameServiceUrl;
         private String name;
-        private String invocation = InvocationMode.STATIC.configName();
+        private InvocationMode invocation = InvocationMode.STATIC;
         private OrbConfig orb = OrbConfig.ofDefaults();
         private Duration callTimeout = DEFAULT_CALL_TIMEOUT;
         private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
         private RetryPolicy retry = RetryPolicy.ofDefaults();
+        private final Set<String> idempotentOperations = new LinkedHashSet<>();
 
         private Builder() {
         }
@@ -155,20 +184,13 @@ public final class AdapterConfig {
         }
 
         public Builder invocation(InvocationMode mode) {
-            this.invocation = Objects.requireNonNull(mode, "mode").configName();
+            this.invocation = Objects.requireNonNull(mode, "mode");
             return this;
         }
 
-        /** {@code static}, {@code dynamic} (any case), or the class name of an invocation strategy. */
+        /** {@code static}, {@code dynamic} or {@code dii}, in any case. */
         public Builder invocation(String invocation) {
-            if (invocation == null || invocation.isBlank()) {
-                throw new IllegalArgumentException("invocation must not be blank");
-            }
-            String trimmed = invocation.trim();
-            String lower = trimmed.toLowerCase(Locale.ROOT);
-            boolean isMode = lower.equals(InvocationMode.STATIC.configName())
-                    || lower.equals(InvocationMode.DYNAMIC.configName());
-            this.invocation = isMode ? lower : trimmed;
+            this.invocation = InvocationMode.fromConfig(invocation);
             return this;
         }
 
@@ -196,6 +218,21 @@ public final class AdapterConfig {
         /** When failed calls are tried again; {@link RetryPolicy#none()} to never. */
         public Builder retry(RetryPolicy retry) {
             this.retry = Objects.requireNonNull(retry, "retry");
+            return this;
+        }
+
+        /**
+         * Declares operations harmless to run twice (reads, or writes of the same value): the retry
+         * policy may repeat them even when the server may have run them. Attribute reads are
+         * {@code _get_name}. Adds to those declared before.
+         */
+        public Builder idempotent(String... operations) {
+            for (String operation : operations) {
+                if (operation == null || operation.isBlank()) {
+                    throw new IllegalArgumentException("an idempotent operation needs a name");
+                }
+                idempotentOperations.add(operation.trim());
+            }
             return this;
         }
 

@@ -9,7 +9,6 @@ import org.omg.CORBA.CompletionStatus;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.SystemException;
 import org.omg.CORBA.TIMEOUT;
-import org.corbabridge.adapter.internal.EclipseOrbTransport;
 
 /**
  * The ORBs the adapter knows: their class names, the properties that bound their waits

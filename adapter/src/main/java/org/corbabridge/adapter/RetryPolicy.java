@@ -5,8 +5,8 @@ import java.util.Objects;
 
 /**
  * When a failed call is tried again. Only when it is safe: the ORB reported the request was
- * not sent ({@link Completion#NO}), or the operation is idempotent (the binding says which;
- * {@code queryCatalog} is read-only) and {@link #retriesIdempotentCalls()} is on. A call that
+ * not sent ({@link Completion#NO}), or the operation is idempotent ({@link AdapterConfig.Builder#idempotent}:
+ * none by default) and {@link #retriesIdempotentCalls()} is on. A call that
  * timed out is never tried again: the server may still be running it, and a stalled server
  * would only multiply the wait. Before trying again after the server was unreachable or forgot
  * the object, the adapter resolves the name again: the server may have restarted elsewhere.

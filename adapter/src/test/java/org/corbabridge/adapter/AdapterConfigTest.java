@@ -14,7 +14,8 @@ class AdapterConfigTest {
         assertThat(config.nameServiceUrl()).isNull();
         assertThat(config.nameServiceDescription()).isEqualTo("the NameService initial reference");
         assertThat(config.name()).isNull();
-        assertThat(config.invocation()).isEqualTo("static");
+        assertThat(config.invocation()).isEqualTo(InvocationMode.STATIC);
+        assertThat(config.idempotentOperations()).isEmpty();
         assertThat(config.orb().implementation()).isEqualTo(OrbImplementation.JACORB);
         assertThat(config.callTimeout()).isEqualTo(Duration.ofSeconds(10));
         assertThat(config.connectTimeout()).isEqualTo(Duration.ofSeconds(3));
@@ -42,11 +43,22 @@ class AdapterConfigTest {
     }
 
     @Test
-    void invocationNamesAreCaseInsensitiveAndClassNamesKept() {
-        assertThat(AdapterConfig.builder().invocation(" DYNAMIC ").build().invocation()).isEqualTo("dynamic");
-        assertThat(AdapterConfig.builder().invocation(InvocationMode.STATIC).build().invocation()).isEqualTo("static");
-        assertThat(AdapterConfig.builder().invocation("com.example.Invoker").build().invocation())
-                .isEqualTo("com.example.Invoker");
+    void invocationNamesAreCaseInsensitiveAndUnknownOnesRefused() {
+        assertThat(AdapterConfig.builder().invocation(" DYNAMIC ").build().invocation())
+                .isEqualTo(InvocationMode.DYNAMIC);
+        assertThat(AdapterConfig.builder().invocation("dii").build().invocation()).isEqualTo(InvocationMode.DII);
+        assertThatThrownBy(() -> AdapterConfig.builder().invocation("com.example.Invoker"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("static, dynamic or dii");
+    }
+
+    @Test
+    void idempotentOperationsAccumulateAndSurviveToBuilder() {
+        AdapterConfig config = AdapterConfig.builder().idempotent("queryCatalog").idempotent("_get_site").build();
+        assertThat(config.idempotentOperations()).containsExactlyInAnyOrder("queryCatalog", "_get_site");
+        assertThat(config.isIdempotent("queryCatalog")).isTrue();
+        assertThat(config.isIdempotent("store")).isFalse();
+        assertThat(config.toBuilder().build().idempotentOperations()).isEqualTo(config.idempotentOperations());
+        assertThatThrownBy(() -> AdapterConfig.builder().idempotent(" ")).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -1,10 +1,13 @@
 package org.corbabridge.adapter;
 
 import java.time.Duration;
-import org.corbabridge.adapter.internal.OrbLease;
-import org.corbabridge.fixture.CatalogFixture;
+import org.corbabridge.fixture.ServerFixture;
+import org.omg.CORBA.ORB;
 
-/** The ORB this test JVM runs (one Surefire execution per ORB), and configurations for it. */
+/**
+ * The ORB this test JVM runs (one Surefire execution per ORB), and configurations for it.
+ * Shared with the other modules' tests through this module's test jar.
+ */
 public final class TestOrbs {
 
     /** Tag of tests of a JacORB-only feature; the Eclipse ORB's execution leaves them out. */
@@ -16,6 +19,14 @@ public final class TestOrbs {
     public static final Duration CALL_TIMEOUT = Duration.ofSeconds(5);
     public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(1);
 
+    /** An ORB the test owns, destroyed as the adapter destroys its own. */
+    public record OwnedOrb(ORB orb) implements AutoCloseable {
+        @Override
+        public void close() {
+            Orbs.destroy(orb);
+        }
+    }
+
     private TestOrbs() {
     }
 
@@ -23,8 +34,8 @@ public final class TestOrbs {
         return OrbImplementation.valueOf(System.getProperty("corbabridge.test.orb", "JACORB"));
     }
 
-    /** The fixture's Catalog, on this JVM's ORB, with test time-outs. */
-    public static AdapterConfig.Builder configFor(CatalogFixture fixture) {
+    /** The fixture's first server, on this JVM's ORB, with test time-outs. */
+    public static AdapterConfig.Builder configFor(ServerFixture fixture) {
         return AdapterConfig.builder()
                 .nameService(fixture.nameServiceUrl())
                 .name(fixture.catalogName())
@@ -34,7 +45,7 @@ public final class TestOrbs {
     }
 
     /** An ORB of this JVM's implementation, owned by the test. */
-    public static OrbLease newOrb() {
-        return OrbLease.create(OrbConfig.of(current()), CALL_TIMEOUT, CONNECT_TIMEOUT);
+    public static OwnedOrb newOrb() {
+        return new OwnedOrb(Orbs.create(OrbConfig.of(current()), CALL_TIMEOUT, CONNECT_TIMEOUT));
     }
 }

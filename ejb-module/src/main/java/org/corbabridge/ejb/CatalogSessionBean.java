@@ -77,7 +77,7 @@ public class CatalogSessionBean implements CatalogSession {
     @Override
     public SessionStats stats() {
         return new SessionStats("'" + config.name() + "' in " + config.nameServiceDescription(),
-                config.invocation(), orbMode, calls, failures, lastResponseNanos, lastServerNanos, connectNanos,
+                config.invocation().configName(), orbMode, calls, failures, lastResponseNanos, lastServerNanos, connectNanos,
                 orbInitNanos);
     }
 

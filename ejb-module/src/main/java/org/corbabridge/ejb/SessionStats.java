@@ -6,7 +6,7 @@ import java.io.Serializable;
  * A session's conversational state as its client may see it.
  *
  * @param target where the session's calls go: the name and the name service
- * @param invocation {@code static} or {@code dynamic}
+ * @param invocation {@code static}, {@code dynamic} or {@code dii}
  * @param orbMode built-in or external
  * @param calls calls that returned a result
  * @param failures calls that raised an exception

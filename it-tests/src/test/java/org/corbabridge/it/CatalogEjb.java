@@ -7,15 +7,17 @@ import org.corbabridge.ejb.CatalogSession;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
 
-/** The EJB jar as the ejb-module build made it, and its four beans by JNDI name. */
+/** The EJB jar as the ejb-module build made it, and its six beans by JNDI name. */
 public final class CatalogEjb {
 
-    /** The four declarations of the session bean in the jar's ejb-jar.xml. */
+    /** The six declarations of the session bean in the jar's ejb-jar.xml. */
     public enum Bean {
         STATIC_BUILT_IN("CatalogSession", "static", "BUILT_IN"),
         DYNAMIC_BUILT_IN("CatalogSessionDynamic", "dynamic", "BUILT_IN"),
         STATIC_EXTERNAL("CatalogSessionExternal", "static", "EXTERNAL"),
-        DYNAMIC_EXTERNAL("CatalogSessionDynamicExternal", "dynamic", "EXTERNAL");
+        DYNAMIC_EXTERNAL("CatalogSessionDynamicExternal", "dynamic", "EXTERNAL"),
+        DII_BUILT_IN("CatalogSessionDii", "dii", "BUILT_IN"),
+        DII_EXTERNAL("CatalogSessionDiiExternal", "dii", "EXTERNAL");
 
         public final String ejbName;
         public final String invocation;

@@ -4,7 +4,7 @@ import java.time.Duration;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.ejb.ResourceOverrides;
-import org.corbabridge.fixture.CatalogFixture;
+import org.corbabridge.fixture.ServerFixture;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -19,7 +19,7 @@ public final class CatalogServersForContainer implements BeforeAllCallback {
     public static final long CALL_TIMEOUT_MILLIS = 4000;
     public static final long CONNECT_TIMEOUT_MILLIS = 1000;
 
-    private static CatalogFixture fixture;
+    private static ServerFixture fixture;
 
     @Override
     public void beforeAll(ExtensionContext context) {
@@ -30,7 +30,7 @@ public final class CatalogServersForContainer implements BeforeAllCallback {
         if (fixture != null) {
             return;
         }
-        fixture = CatalogFixture.start();
+        fixture = ServerFixture.start();
         // the root store closes the fixture when the whole test plan has run
         context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put(CatalogServersForContainer.class, fixture);
 
@@ -44,7 +44,7 @@ public final class CatalogServersForContainer implements BeforeAllCallback {
         ResourceOverrides.of(config).forEach(System::setProperty);
     }
 
-    public static synchronized CatalogFixture fixture() {
+    public static synchronized ServerFixture fixture() {
         if (fixture == null) {
             throw new IllegalStateException("register CatalogServersForContainer before ArquillianExtension");
         }

@@ -9,7 +9,7 @@ import org.corbabridge.adapter.NameNotBoundException;
 import org.corbabridge.adapter.ServerUnavailableException;
 import org.corbabridge.adapter.catalog.InvalidQueryException;
 import org.corbabridge.ejb.CatalogSession;
-import org.corbabridge.fixture.CatalogServerProcess;
+import org.corbabridge.fixture.ServerProcess;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
@@ -36,7 +36,7 @@ class CatalogSessionFailuresIT {
     @ParameterizedTest
     @EnumSource(CatalogEjb.Bean.class)
     void killedServerIsATypedApplicationExceptionWithinTheBound(CatalogEjb.Bean bean) {
-        CatalogServerProcess server = CatalogServersForContainer.fixture().server();
+        ServerProcess server = CatalogServersForContainer.fixture().server();
         CatalogSession session = bean.newSession();
         try {
             session.queryCatalog("items=1");
@@ -60,7 +60,7 @@ class CatalogSessionFailuresIT {
     @ParameterizedTest
     @EnumSource(CatalogEjb.Bean.class)
     void unboundNameIsATypedApplicationExceptionNamingTheName(CatalogEjb.Bean bean) {
-        CatalogServerProcess server = CatalogServersForContainer.fixture().server();
+        ServerProcess server = CatalogServersForContainer.fixture().server();
         server.stop(); // SIGTERM: the server unbinds its name
         CatalogSession session = bean.newSession();
         try {
@@ -82,7 +82,7 @@ class CatalogSessionFailuresIT {
     @ParameterizedTest
     @EnumSource(CatalogEjb.Bean.class)
     void stalledServerIsATypedTimeoutWithinTheCallTimeout(CatalogEjb.Bean bean) {
-        CatalogServerProcess server = CatalogServersForContainer.fixture().server();
+        ServerProcess server = CatalogServersForContainer.fixture().server();
         CatalogSession session = bean.newSession();
         try {
             session.queryCatalog("items=1");
@@ -124,7 +124,7 @@ class CatalogSessionFailuresIT {
         return thrown;
     }
 
-    private static void restart(CatalogServerProcess server) {
+    private static void restart(ServerProcess server) {
         if (server.isAlive()) {
             return;
         }

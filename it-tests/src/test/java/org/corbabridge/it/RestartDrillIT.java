@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import org.corbabridge.adapter.CorbaAdapterException;
 import org.corbabridge.adapter.catalog.CatalogItem;
 import org.corbabridge.ejb.CatalogSession;
-import org.corbabridge.fixture.CatalogFixture;
+import org.corbabridge.fixture.ServerFixture;
 import org.corbabridge.fixture.ReferenceCatalog;
 import org.corbabridge.fixture.ReferenceItem;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -49,7 +49,7 @@ class RestartDrillIT {
 
     @Test
     void everyCallIsRightOrTypedAndEverySessionRecoversAfterEachRestart() throws Exception {
-        CatalogFixture fixture = CatalogServersForContainer.fixture();
+        ServerFixture fixture = CatalogServersForContainer.fixture();
         List<CatalogSession> sessions = new ArrayList<>();
         CatalogEjb.Bean[] beans = CatalogEjb.Bean.values();
         for (int i = 0; i < SESSIONS; i++) {

@@ -13,7 +13,7 @@ import org.omg.CosNaming.NamingContextPackage.CannotProceed;
 import org.omg.CosNaming.NamingContextPackage.NotFound;
 
 /** Resolves a name in CosNaming, reporting each way it can fail as its own exception. */
-public final class NamingLookup {
+final class NamingLookup {
 
     private NamingLookup() {
     }
@@ -22,7 +22,7 @@ public final class NamingLookup {
      * @param nameServiceUrl corbaname:/corbaloc: URL of the root context, or null for the
      *     ORB's NameService initial reference
      */
-    public static org.omg.CORBA.Object resolve(OrbLease orb, String nameServiceUrl, String name) {
+    static org.omg.CORBA.Object resolve(OrbLease orb, String nameServiceUrl, String name) {
         String where = nameServiceUrl != null ? nameServiceUrl : "the NameService initial reference";
         NamingContextExt root = rootContext(orb, nameServiceUrl, where);
         try {

@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
  * An ORB the adapter either owns (created here, destroyed on close) or borrows (never
  * destroyed here). Knows how to bound the calls made through it.
  */
-public final class OrbLease implements AutoCloseable {
+final class OrbLease implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(OrbLease.class);
 

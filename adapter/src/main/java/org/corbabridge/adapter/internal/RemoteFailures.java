@@ -16,7 +16,7 @@ import org.omg.CORBA.SystemException;
 import org.omg.CORBA.TRANSIENT;
 
 /** Turns the system exceptions of a remote call into the adapter's typed exceptions. */
-public final class RemoteFailures {
+final class RemoteFailures {
 
     private RemoteFailures() {
     }

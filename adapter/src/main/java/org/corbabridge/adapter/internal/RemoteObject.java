@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  *
  * @param <T> what calls are made on: a narrowed stub, or a checked plain reference
  */
-public final class RemoteObject<T> implements AutoCloseable {
+final class RemoteObject<T> implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(RemoteObject.class);
 
@@ -72,7 +72,7 @@ public final class RemoteObject<T> implements AutoCloseable {
      * @param binder checks the type (raising BAD_PARAM when it is not {@code repositoryId})
      *     and returns what calls are made on
      */
-    public static <T> RemoteObject<T> open(AdapterConfig config, String name, OrbLease orb, String repositoryId,
+    static <T> RemoteObject<T> open(AdapterConfig config, String name, OrbLease orb, String repositoryId,
             Function<org.omg.CORBA.Object, T> binder) {
         try {
             return new RemoteObject<>(config, name, orb, repositoryId, binder);
@@ -148,7 +148,8 @@ public final class RemoteObject<T> implements AutoCloseable {
         } catch (SystemException e) {
             throw staleIfGone(used, RemoteFailures.translate(e, operation + " on " + describeTarget(),
                     config.callTimeout(), System.nanoTime() - started));
-        } catch (CorbaAdapterException e) {
+        } catch (CorbaAdapterException | RaisedUserException | IllegalArgumentException e) {
+            // the server's own answer, or a value that cannot be marshalled: nothing to translate
             throw e;
         } catch (RuntimeException e) {
             throw staleIfGone(used, RemoteFailures.translateUnexpected(e, operation + " on " + describeTarget()));

@@ -5,9 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.ejb.OrbMode;
-import org.corbabridge.fixture.CatalogFixture;
-import org.corbabridge.fixture.CatalogServerConfig;
-import org.corbabridge.fixture.CatalogServerProcess;
+import org.corbabridge.fixture.ServerFixture;
+import org.corbabridge.fixture.ServerConfig;
+import org.corbabridge.fixture.ServerProcess;
 import org.corbabridge.perf.report.ScaleSeries;
 import org.corbabridge.perf.run.ScalePlan.ServerModel;
 import org.corbabridge.perf.worker.ScaleMessages.Ready;
@@ -65,7 +65,7 @@ public final class ScaleRunner {
 
     public List<ScaleSeries> run() {
         List<ScaleSeries> results = new ArrayList<>();
-        try (CatalogFixture fixture = CatalogFixture.startNameServiceOnly()) {
+        try (ServerFixture fixture = ServerFixture.startNameServiceOnly()) {
             int index = 0;
             for (Configuration configuration : configurations(plan)) {
                 results.add(run(fixture, configuration, ++index));
@@ -74,10 +74,10 @@ public final class ScaleRunner {
         return results;
     }
 
-    private ScaleSeries run(CatalogFixture fixture, Configuration configuration, int index) {
+    private ScaleSeries run(ServerFixture fixture, Configuration configuration, int index) {
         SizePoint payload = SizePoint.ofBudget(configuration.payloadBudget());
         String name = "scale-" + index;
-        CatalogServerProcess server = fixture.startServer(CatalogServerConfig.builder().name("ScaleCatalog" + index)
+        ServerProcess server = fixture.startServer(ServerConfig.builder().name("ScaleCatalog" + index)
                 .extraArguments(configuration.serverModel().serverArguments().toArray(String[]::new)).build());
         List<StepReply> steps = new ArrayList<>();
         String stopReason = "all steps";

@@ -26,7 +26,14 @@ public record Series(Caller caller, OrbImplementation orb, InvocationMode mode) 
     }
 
     public String modeName() {
-        return caller == Caller.RAW ? "-" : mode == InvocationMode.STATIC ? "SII" : "DII";
+        if (caller == Caller.RAW) {
+            return "-";
+        }
+        return switch (mode) {
+            case STATIC -> "SII";
+            case DII -> "DII";
+            case DYNAMIC -> "DYN";
+        };
     }
 
     /** "ASIO JacORB DII", "C++ omniORB SII", "raw TCP". */

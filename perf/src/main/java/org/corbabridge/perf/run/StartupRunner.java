@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.ejb.OrbMode;
-import org.corbabridge.fixture.CatalogFixture;
+import org.corbabridge.fixture.ServerFixture;
 import org.corbabridge.perf.report.StartupSeries;
 import org.corbabridge.perf.worker.StartupProbe;
 
@@ -35,7 +35,7 @@ public final class StartupRunner {
             }
         }
         SizePoint payload = SizePoint.ofBudget(1024);
-        try (CatalogFixture fixture = CatalogFixture.start()) {
+        try (ServerFixture fixture = ServerFixture.start()) {
             for (int round = 0; round < plan.repetitions(); round++) {
                 for (StartupSeries one : series) {
                     String name = "startup-" + one.orb().name().toLowerCase() + "-" + one.mode().configName();

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.OrbImplementation;
-import org.corbabridge.fixture.CatalogFixture;
+import org.corbabridge.fixture.ServerFixture;
 import org.corbabridge.perf.Caller;
 import org.corbabridge.perf.report.PointResult;
 import org.corbabridge.perf.report.StudyResults;
@@ -43,7 +43,7 @@ public final class StudyRunner {
         Map<Series, Map<SizePoint, PointAccumulator>> timings = new LinkedHashMap<>();
         List<WorkerProcess> workers = new ArrayList<>();
 
-        try (CatalogFixture fixture = CatalogFixture.start()) {
+        try (ServerFixture fixture = ServerFixture.start()) {
             context.progress().accept("name service " + fixture.nameServiceUrl() + ", catalog_server pid "
                     + fixture.server().pid());
             for (OrbImplementation orb : OrbImplementation.values()) {

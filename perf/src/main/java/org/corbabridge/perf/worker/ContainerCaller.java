@@ -29,8 +29,7 @@ final class ContainerCaller implements CatalogCaller {
 
         container = setup.time("containerBoot", () -> EJBContainer.createEJBContainer(properties));
         for (InvocationMode mode : InvocationMode.values()) {
-            String bean = (mode == InvocationMode.STATIC ? "CatalogSession" : "CatalogSessionDynamic")
-                    + (external ? "External" : "");
+            String bean = beanFor(mode) + (external ? "External" : "");
             String name = "java:global/catalog-ejb/" + bean + "!" + CatalogSession.class.getName();
             CatalogSession session = setup.time(mode.configName() + ".sessionCreate", () -> lookup(name));
             sessions.put(mode, session);
@@ -62,5 +61,14 @@ final class ContainerCaller implements CatalogCaller {
         } catch (NamingException e) {
             throw new IllegalStateException("no session bean at " + name, e);
         }
+    }
+
+    /** The bean of the EJB jar (META-INF/ejb-jar.xml) configured for each invocation mode. */
+    private static String beanFor(InvocationMode mode) {
+        return switch (mode) {
+            case STATIC -> "CatalogSession";
+            case DYNAMIC -> "CatalogSessionDynamic";
+            case DII -> "CatalogSessionDii";
+        };
     }
 }

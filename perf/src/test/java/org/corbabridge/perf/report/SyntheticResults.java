@@ -53,7 +53,7 @@ final class SyntheticResults {
             case RAW -> cc / 20;
             case NATIVE -> cc / 3;
             default -> cc * (series.caller() == Caller.ASIO ? 0.9 : series.caller() == Caller.ASRO ? 1.8 : 1.0)
-                    * (series.mode() == InvocationMode.DYNAMIC ? 2.0 : 1.0);
+                    * (series.mode() == InvocationMode.DII ? 2.0 : 1.0);
         };
     }
 }

@@ -1,0 +1,80 @@
+package org.corbabridge.adapter;
+
+import org.omg.CORBA.ORB;
+
+/**
+ * Calls any operation of an IDL interface by name, with positional arguments, with no
+ * generated stub: the {@link InterfaceSignature}'s TypeCodes are all it needs. Every call gets
+ * what a {@link CorbaClient} call gets: naming lookup, the call time-out, rebind and safe retry,
+ * typed failures.
+ *
+ * <pre>{@code
+ * InterfaceSignature signature = InterfaceSignature.of(WarehouseOperations.class);
+ * try (DynamicClient warehouse = DynamicClient.create(signature, config)) {
+ *     DynamicReply reply = warehouse.invoke("store", pallet, null, counters); // in, out, inout
+ *     int slot = (Integer) reply.output("slot");
+ *     String site = (String) warehouse.get("site");
+ *     warehouse.set("capacity", 500);
+ * }
+ * }</pre>
+ *
+ * <p><b>Values.</b> When the signature came from generated classes, values are the generated
+ * Java types. Otherwise they are generic: an IDL struct or exception is a
+ * {@code Map<String, Object>} in member order; a union a two-entry map, {@code "discriminator"}
+ * then the active member by name (the member alone when the default branch has none); an enum
+ * its label as a {@code String}; a sequence or an array of a primitive type the Java primitive
+ * array ({@code byte[]} for {@code octet}), of anything else a {@code List}; {@code any} an
+ * {@code org.omg.CORBA.Any}; an object reference an {@code org.omg.CORBA.Object}; numbers,
+ * characters and strings as their Java boxes. Arguments may be given in either form.
+ *
+ * <p><b>Threads.</b> Thread-safe, like {@link CorbaClient}.
+ */
+public interface DynamicClient extends AutoCloseable {
+
+    /** Creates and owns an ORB as {@code config.orb()} says; resolves the name and checks the type. */
+    static DynamicClient create(InterfaceSignature signature, AdapterConfig config) {
+        return ClientFactory.instance().dynamic(signature, config, null);
+    }
+
+    /** On an ORB someone else owns; {@code config.orb()} is ignored. */
+    static DynamicClient create(InterfaceSignature signature, AdapterConfig config, ORB orb) {
+        if (orb == null) {
+            throw new IllegalArgumentException("the ORB to borrow must not be null");
+        }
+        return ClientFactory.instance().dynamic(signature, config, orb);
+    }
+
+    /**
+     * Calls {@code operation} with one argument per parameter, in order: the value of an
+     * {@code in} or {@code inout} parameter, anything (null) for an {@code out} one. A oneway
+     * operation returns as soon as the request is sent, with an empty reply.
+     *
+     * @throws RemoteUserException the operation raised one of its user exceptions
+     * @throws IllegalArgumentException no such operation, or the wrong number of arguments
+     * @throws CorbaAdapterException any other failure, typed by its cause
+     */
+    DynamicReply invoke(String operation, Object... arguments);
+
+    /** Reads attribute {@code name} ({@code _get_name}). */
+    Object get(String attribute);
+
+    /** Writes attribute {@code name} ({@code _set_name}). */
+    void set(String attribute, Object value);
+
+    InterfaceSignature signature();
+
+    /** "'Warehouse' in corbaname::127.0.0.1:2809", for messages. */
+    String target();
+
+    boolean ownsOrb();
+
+    boolean isClosed();
+
+    long retries();
+
+    long rebinds();
+
+    /** Destroys the ORB if the client owns it; a borrowed ORB is left alone. Idempotent. */
+    @Override
+    void close();
+}

@@ -1,0 +1,42 @@
+package org.corbabridge.adapter;
+
+import java.util.Map;
+
+/**
+ * A user exception an operation raised, as a {@link DynamicClient} reports it: its repository
+ * id and its members, recognised by the exception TypeCodes of the operation's signature. When
+ * the generated exception class was known to the signature, {@link #getCause()} is that
+ * exception, filled in. A typed proxy throws the generated exception itself instead.
+ *
+ * <pre>{@code
+ * try {
+ *     warehouse.invoke("fetch", "P-404");
+ * } catch (RemoteUserException e) {
+ *     if (e.repositoryId().equals("IDL:corbabridge/warehouse/PalletNotFound:1.0")) {
+ *         System.out.println("no pallet " + e.members().get("id"));
+ *     }
+ * }
+ * }</pre>
+ */
+public class RemoteUserException extends CorbaAdapterException {
+    private static final long serialVersionUID = 1L;
+
+    private final String repositoryId;
+    private final transient Map<String, Object> members;
+
+    public RemoteUserException(String message, String repositoryId, Map<String, Object> members, Throwable cause) {
+        super(message, Completion.YES, cause);
+        this.repositoryId = repositoryId;
+        this.members = Map.copyOf(members);
+    }
+
+    /** Such as {@code IDL:shop/InvalidQuery:1.0}. */
+    public String repositoryId() {
+        return repositoryId;
+    }
+
+    /** The exception's members by name, as generic values (see {@link DynamicClient}). */
+    public Map<String, Object> members() {
+        return members;
+    }
+}

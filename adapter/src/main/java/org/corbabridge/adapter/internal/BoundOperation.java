@@ -1,0 +1,147 @@
+package org.corbabridge.adapter.internal;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.corbabridge.adapter.OperationSignature;
+import org.corbabridge.adapter.ParameterMode;
+import org.omg.CORBA.TypeCode;
+import org.omg.CORBA.TypeCodePackage.BadKind;
+import org.omg.CORBA.portable.InputStream;
+import org.omg.CORBA.portable.OutputStream;
+
+/**
+ * One operation ready to call: its signature, the codecs of its parameters, result and user
+ * exceptions (built once, for the generated Java types where the operation's Java method is
+ * known), and whether it is idempotent. Values are positional, one per parameter; an out
+ * parameter's is ignored on the way in.
+ */
+final class BoundOperation {
+
+    /** What a reply carried: the result, and each parameter's value (null for an in parameter). */
+    record Outcome(Object result, Object[] outputs) {
+    }
+
+    final OperationSignature signature;
+    final String name;
+    final boolean idempotent;
+    /** The generated interface's method, or null for a signature written by hand. */
+    final Method method;
+    final ParameterMode[] modes;
+    final TypeCode[] types;
+    final Codec[] parameters;
+    /** For a typed proxy: the {@code value} field of each out/inout parameter's holder class. */
+    final Field[] holderValues;
+    final Codec result;
+    private final Map<String, Codec> exceptions = new HashMap<>();
+
+    BoundOperation(OperationSignature signature, Method method, boolean idempotent) {
+        this.signature = signature;
+        this.name = signature.name();
+        this.idempotent = idempotent;
+        this.method = method;
+        List<OperationSignature.Parameter> declared = signature.parameters();
+        if (method != null && method.getParameterCount() != declared.size()) {
+            throw new IllegalArgumentException(method + " has " + method.getParameterCount() + " parameters, "
+                    + "operation " + signature + " has " + declared.size());
+        }
+        this.modes = new ParameterMode[declared.size()];
+        this.types = new TypeCode[declared.size()];
+        this.parameters = new Codec[declared.size()];
+        this.holderValues = new Field[declared.size()];
+        for (int i = 0; i < declared.size(); i++) {
+            OperationSignature.Parameter parameter = declared.get(i);
+            modes[i] = parameter.mode();
+            types[i] = parameter.type();
+            Class<?> javaType = null;
+            if (method != null) {
+                javaType = method.getParameterTypes()[i];
+                if (parameter.mode() != ParameterMode.IN) {
+                    holderValues[i] = holderValue(javaType);
+                    javaType = holderValues[i].getType();
+                }
+            }
+            parameters[i] = Codecs.of(parameter.type(), javaType);
+        }
+        this.result = signature.returnsValue()
+                ? Codecs.of(signature.result(), method != null ? method.getReturnType() : null) : null;
+        for (TypeCode exception : signature.exceptions()) {
+            exceptions.put(id(exception), Codecs.of(exception, exceptionClass(method, exception)));
+        }
+    }
+
+    void writeArguments(OutputStream out, Object[] values) {
+        for (int i = 0; i < parameters.length; i++) {
+            if (modes[i] != ParameterMode.OUT) {
+                parameters[i].write(out, values[i]);
+            }
+        }
+    }
+
+    /** The result, then the out and inout values in order: the CDR of a reply body. */
+    Outcome readReply(InputStream in) {
+        Object value = result != null ? result.read(in) : null;
+        Object[] outputs = new Object[parameters.length];
+        for (int i = 0; i < parameters.length; i++) {
+            if (modes[i] != ParameterMode.IN) {
+                outputs[i] = parameters[i].read(in);
+            }
+        }
+        return new Outcome(value, outputs);
+    }
+
+    /** The user exception whose CDR (repository id first) {@code in} holds. */
+    RaisedUserException userException(String repositoryId, InputStream in) {
+        Codec codec = exceptions.get(repositoryId);
+        if (codec == null) {
+            throw new org.omg.CORBA.UNKNOWN("operation " + name + " raised " + repositoryId + ", which its signature "
+                    + "does not list", 0, org.omg.CORBA.CompletionStatus.COMPLETED_YES);
+        }
+        return new RaisedUserException(repositoryId, codec.read(in));
+    }
+
+    boolean raises(String repositoryId) {
+        return exceptions.containsKey(repositoryId);
+    }
+
+    private static Field holderValue(Class<?> holder) {
+        try {
+            return holder.getField("value");
+        } catch (NoSuchFieldException e) {
+            throw new IllegalArgumentException(holder.getName() + " is not a holder: an out or inout parameter of a "
+                    + "generated interface is one", e);
+        }
+    }
+
+    private static Class<?> exceptionClass(Method method, TypeCode exception) {
+        if (method == null) {
+            return null;
+        }
+        String id = id(exception);
+        for (Class<?> declared : method.getExceptionTypes()) {
+            Method helperId = GeneratedCode.findMethod(helperOrNull(declared), "id");
+            if (helperId != null && id.equals(GeneratedCode.invoke(helperId, null))) {
+                return declared;
+            }
+        }
+        return null;
+    }
+
+    private static Class<?> helperOrNull(Class<?> type) {
+        try {
+            return GeneratedCode.helper(type);
+        } catch (IllegalArgumentException notGenerated) {
+            return Object.class;
+        }
+    }
+
+    static String id(TypeCode type) {
+        try {
+            return type.id();
+        } catch (BadKind e) {
+            throw new IllegalArgumentException("a user exception's TypeCode has no id", e);
+        }
+    }
+}

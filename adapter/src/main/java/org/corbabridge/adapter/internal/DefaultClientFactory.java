@@ -1,0 +1,43 @@
+package org.corbabridge.adapter.internal;
+
+import org.corbabridge.adapter.AdapterConfig;
+import org.corbabridge.adapter.ClientFactory;
+import org.corbabridge.adapter.CorbaClient;
+import org.corbabridge.adapter.DynamicClient;
+import org.corbabridge.adapter.InterfaceSignature;
+import org.omg.CORBA.ORB;
+
+/** The implementation behind {@link CorbaClient}, {@link DynamicClient} and {@link InterfaceSignature#of}. */
+public final class DefaultClientFactory implements ClientFactory {
+
+    @Override
+    public InterfaceSignature signatureOf(Class<?> operationsInterface) {
+        return Signatures.of(operationsInterface);
+    }
+
+    @Override
+    public <T> CorbaClient<T> proxy(InterfaceSignature signature, Class<T> operationsInterface, AdapterConfig config,
+            ORB borrowed) {
+        if (signature.operationsInterface().isEmpty()) {
+            InterfaceSignature.Builder typed = InterfaceSignature.builder(signature.repositoryId(), operationsInterface);
+            signature.operations().forEach(typed::operation);
+            signature = typed.build();
+        }
+        if (!signature.operationsInterface().get().isAssignableFrom(operationsInterface)
+                && !operationsInterface.isAssignableFrom(signature.operationsInterface().get())) {
+            throw new IllegalArgumentException("the signature was derived from "
+                    + signature.operationsInterface().get().getName() + ", not " + operationsInterface.getName());
+        }
+        return new ProxyClient<>(operationsInterface, new RemoteInterface(signature, config, lease(config, borrowed)));
+    }
+
+    @Override
+    public DynamicClient dynamic(InterfaceSignature signature, AdapterConfig config, ORB borrowed) {
+        return new RemoteInterface(signature, config, lease(config, borrowed));
+    }
+
+    private static OrbLease lease(AdapterConfig config, ORB borrowed) {
+        return borrowed != null ? OrbLease.borrow(borrowed, config.callTimeout())
+                : OrbLease.create(config.orb(), config.callTimeout(), config.connectTimeout());
+    }
+}

@@ -1,0 +1,289 @@
+package org.corbabridge.adapter.internal;
+
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+import org.omg.CORBA.TCKind;
+import org.omg.CORBA.portable.InputStream;
+import org.omg.CORBA.portable.OutputStream;
+
+/**
+ * The IDL primitive types: their Java types, and their single and bulk stream operations. A
+ * sequence or array of one is read and written in one bulk call into a primitive array, as the
+ * generated helpers do.
+ */
+enum Primitive {
+    BOOLEAN(TCKind._tk_boolean, boolean.class, Boolean.class, InputStream::read_boolean,
+            (out, v) -> out.write_boolean((Boolean) v)) {
+        @Override
+        Object readArray(InputStream in, int length) {
+            boolean[] values = new boolean[length];
+            in.read_boolean_array(values, 0, length);
+            return values;
+        }
+
+        @Override
+        void writeArray(OutputStream out, Object values, int length) {
+            out.write_boolean_array((boolean[]) values, 0, length);
+        }
+    },
+    CHAR(TCKind._tk_char, char.class, Character.class, InputStream::read_char,
+            (out, v) -> out.write_char((Character) v)) {
+        @Override
+        Object readArray(InputStream in, int length) {
+            char[] values = new char[length];
+            in.read_char_array(values, 0, length);
+            return values;
+        }
+
+        @Override
+        void writeArray(OutputStream out, Object values, int length) {
+            out.write_char_array((char[]) values, 0, length);
+        }
+    },
+    WCHAR(TCKind._tk_wchar, char.class, Character.class, InputStream::read_wchar,
+            (out, v) -> out.write_wchar((Character) v)) {
+        @Override
+        Object readArray(InputStream in, int length) {
+            char[] values = new char[length];
+            in.read_wchar_array(values, 0, length);
+            return values;
+        }
+
+        @Override
+        void writeArray(OutputStream out, Object values, int length) {
+            out.write_wchar_array((char[]) values, 0, length);
+        }
+    },
+    OCTET(TCKind._tk_octet, byte.class, Byte.class, InputStream::read_octet,
+            (out, v) -> out.write_octet((Byte) v)) {
+        @Override
+        Object readArray(InputStream in, int length) {
+            byte[] values = new byte[length];
+            in.read_octet_array(values, 0, length);
+            return values;
+        }
+
+        @Override
+        void writeArray(OutputStream out, Object values, int length) {
+            out.write_octet_array((byte[]) values, 0, length);
+        }
+    },
+    SHORT(TCKind._tk_short, short.class, Short.class, InputStream::read_short,
+            (out, v) -> out.write_short((Short) v)) {
+        @Override
+        Object readArray(InputStream in, int length) {
+            short[] values = new short[length];
+            in.read_short_array(values, 0, length);
+            return values;
+        }
+
+        @Override
+        void writeArray(OutputStream out, Object values, int length) {
+            out.write_short_array((short[]) values, 0, length);
+        }
+    },
+    USHORT(TCKind._tk_ushort, short.class, Short.class, InputStream::read_ushort,
+            (out, v) -> out.write_ushort((Short) v)) {
+        @Override
+        Object readArray(InputStream in, int length) {
+            short[] values = new short[length];
+            in.read_ushort_array(values, 0, length);
+            return values;
+        }
+
+        @Override
+        void writeArray(OutputStream out, Object values, int length) {
+            out.write_ushort_array((short[]) values, 0, length);
+        }
+    },
+    LONG(TCKind._tk_long, int.class, Integer.class, InputStream::read_long,
+            (out, v) -> out.write_long((Integer) v)) {
+        @Override
+        Object readArray(InputStream in, int length) {
+            int[] values = new int[length];
+            in.read_long_array(values, 0, length);
+            return values;
+        }
+
+        @Override
+        void writeArray(OutputStream out, Object values, int length) {
+            out.write_long_array((int[]) values, 0, length);
+        }
+    },
+    ULONG(TCKind._tk_ulong, int.class, Integer.class, InputStream::read_ulong,
+            (out, v) -> out.write_ulong((Integer) v)) {
+        @Override
+        Object readArray(InputStream in, int length) {
+            int[] values = new int[length];
+            in.read_ulong_array(values, 0, length);
+            return values;
+        }
+
+        @Override
+        void writeArray(OutputStream out, Object values, int length) {
+            out.write_ulong_array((int[]) values, 0, length);
+        }
+    },
+    LONGLONG(TCKind._tk_longlong, long.class, Long.class, InputStream::read_longlong,
+            (out, v) -> out.write_longlong((Long) v)) {
+        @Override
+        Object readArray(InputStream in, int length) {
+            long[] values = new long[length];
+            in.read_longlong_array(values, 0, length);
+            return values;
+        }
+
+        @Override
+        void writeArray(OutputStream out, Object values, int length) {
+            out.write_longlong_array((long[]) values, 0, length);
+        }
+    },
+    ULONGLONG(TCKind._tk_ulonglong, long.class, Long.class, InputStream::read_ulonglong,
+            (out, v) -> out.write_ulonglong((Long) v)) {
+        @Override
+        Object readArray(InputStream in, int length) {
+            long[] values = new long[length];
+            in.read_ulonglong_array(values, 0, length);
+            return values;
+        }
+
+        @Override
+        void writeArray(OutputStream out, Object values, int length) {
+            out.write_ulonglong_array((long[]) values, 0, length);
+        }
+    },
+    FLOAT(TCKind._tk_float, float.class, Float.class, InputStream::read_float,
+            (out, v) -> out.write_float((Float) v)) {
+        @Override
+        Object readArray(InputStream in, int length) {
+            float[] values = new float[length];
+            in.read_float_array(values, 0, length);
+            return values;
+        }
+
+        @Override
+        void writeArray(OutputStream out, Object values, int length) {
+            out.write_float_array((float[]) values, 0, length);
+        }
+    },
+    DOUBLE(TCKind._tk_double, double.class, Double.class, InputStream::read_double,
+            (out, v) -> out.write_double((Double) v)) {
+        @Override
+        Object readArray(InputStream in, int length) {
+            double[] values = new double[length];
+            in.read_double_array(values, 0, length);
+            return values;
+        }
+
+        @Override
+        void writeArray(OutputStream out, Object values, int length) {
+            out.write_double_array((double[]) values, 0, length);
+        }
+    };
+
+    private final int kind;
+    private final Class<?> javaType;
+    private final Class<?> boxType;
+    private final Function<InputStream, Object> reader;
+    private final BiConsumer<OutputStream, Object> writer;
+
+    Primitive(int kind, Class<?> javaType, Class<?> boxType, Function<InputStream, Object> reader,
+            BiConsumer<OutputStream, Object> writer) {
+        this.kind = kind;
+        this.javaType = javaType;
+        this.boxType = boxType;
+        this.reader = reader;
+        this.writer = writer;
+    }
+
+    /** The primitive of a TypeCode kind, or null for a constructed or other type. */
+    static Primitive of(int kind) {
+        for (Primitive primitive : values()) {
+            if (primitive.kind == kind) {
+                return primitive;
+            }
+        }
+        return null;
+    }
+
+    Class<?> javaType() {
+        return javaType;
+    }
+
+    Codec codec() {
+        return new Codec() {
+            @Override
+            public void write(OutputStream out, Object value) {
+                writer.accept(out, convert(value));
+            }
+
+            @Override
+            public Object read(InputStream in) {
+                return reader.apply(in);
+            }
+        };
+    }
+
+    /** A sequence ({@code fixedLength} < 0, the length first) or an array of this type, as a Java primitive array. */
+    Codec arrayCodec(int fixedLength) {
+        return new Codec() {
+            @Override
+            public void write(OutputStream out, Object value) {
+                Object values = toArray(value);
+                int length = java.lang.reflect.Array.getLength(values);
+                if (fixedLength < 0) {
+                    out.write_ulong(length);
+                } else if (length != fixedLength) {
+                    throw new IllegalArgumentException("an IDL array of " + fixedLength + " elements cannot hold "
+                            + length);
+                }
+                writeArray(out, values, length);
+            }
+
+            @Override
+            public Object read(InputStream in) {
+                return readArray(in, fixedLength < 0 ? Codecs.readLength(in) : fixedLength);
+            }
+        };
+    }
+
+    abstract Object readArray(InputStream in, int length);
+
+    abstract void writeArray(OutputStream out, Object values, int length);
+
+    /** A boxed value of this type, from a box of a compatible type (a caller's Integer for an IDL short, say). */
+    private Object convert(Object value) {
+        if (boxType.isInstance(value)) {
+            return value;
+        }
+        if (value instanceof Number number) {
+            switch (this) {
+                case OCTET: return number.byteValue();
+                case SHORT: case USHORT: return number.shortValue();
+                case LONG: case ULONG: return number.intValue();
+                case LONGLONG: case ULONGLONG: return number.longValue();
+                case FLOAT: return number.floatValue();
+                case DOUBLE: return number.doubleValue();
+                default: break;
+            }
+        }
+        if (value instanceof String text && text.length() == 1 && (this == CHAR || this == WCHAR)) {
+            return text.charAt(0);
+        }
+        throw new IllegalArgumentException("an IDL " + name().toLowerCase(java.util.Locale.ROOT) + " cannot be "
+                + (value == null ? "null" : "a " + value.getClass().getName()));
+    }
+
+    /** A Java primitive array of this type, from one or from a list or array of boxes. */
+    private Object toArray(Object value) {
+        if (value != null && value.getClass().isArray() && value.getClass().getComponentType() == javaType) {
+            return value;
+        }
+        java.util.List<?> items = Codecs.asList(value);
+        Object values = java.lang.reflect.Array.newInstance(javaType, items.size());
+        for (int i = 0; i < items.size(); i++) {
+            java.lang.reflect.Array.set(values, i, convert(items.get(i)));
+        }
+        return values;
+    }
+}

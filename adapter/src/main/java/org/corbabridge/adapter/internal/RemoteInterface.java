@@ -1,0 +1,240 @@
+package org.corbabridge.adapter.internal;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.corbabridge.adapter.AdapterConfig;
+import org.corbabridge.adapter.DynamicClient;
+import org.corbabridge.adapter.DynamicReply;
+import org.corbabridge.adapter.InterfaceSignature;
+import org.corbabridge.adapter.OperationSignature;
+import org.corbabridge.adapter.ParameterMode;
+import org.corbabridge.adapter.RemoteUserException;
+
+/**
+ * A remote object of one IDL interface with its operations bound for calls: what both the
+ * {@link DynamicClient} and the typed proxy of {@link ProxyClient} call through. Each call runs
+ * on the {@link RemoteObject}, which bounds it, re-resolves and retries it.
+ */
+final class RemoteInterface implements DynamicClient {
+
+    private final InterfaceSignature signature;
+    private final AdapterConfig config;
+    private final Invoker invoker;
+    private final Map<String, BoundOperation> operations;
+    private final Map<Method, BoundOperation> byMethod;
+    private final RemoteObject<org.omg.CORBA.Object> remote;
+
+    RemoteInterface(InterfaceSignature signature, AdapterConfig config, OrbLease orb) {
+        this.signature = signature;
+        this.config = config;
+        this.invoker = Invoker.of(config.invocation());
+        Class<?> operationsInterface = signature.operationsInterface().orElse(null);
+        Map<String, Method> methods = operationsInterface != null ? methodsByOperation(operationsInterface, signature)
+                : Map.of();
+        Map<String, BoundOperation> bound = new LinkedHashMap<>();
+        Map<Method, BoundOperation> boundMethods = new HashMap<>();
+        try {
+            for (OperationSignature operation : signature.operations()) {
+                Method method = methods.get(operation.name());
+                BoundOperation ready = new BoundOperation(operation, method, config.isIdempotent(operation.name()));
+                bound.put(operation.name(), ready);
+                if (method != null) {
+                    boundMethods.put(method, ready);
+                }
+            }
+        } catch (RuntimeException e) {
+            orb.close();
+            throw e;
+        }
+        this.operations = Collections.unmodifiableMap(bound);
+        this.byMethod = boundMethods;
+        String name = config.name() != null ? config.name() : signature.interfaceName();
+        this.remote = RemoteObject.open(config, name, orb, signature.repositoryId(),
+                reference -> invoker.bind(reference, signature.repositoryId(), operationsInterface));
+    }
+
+    @Override
+    public DynamicReply invoke(String operation, Object... arguments) {
+        BoundOperation bound = operations.get(operation);
+        if (bound == null) {
+            throw new IllegalArgumentException(signature.repositoryId() + " has no operation '" + operation + "'"
+                    + (operations.containsKey("_get_" + operation) ? "; for the attribute use get/set" : "")
+                    + "; it has " + operations.keySet());
+        }
+        Object[] values = arguments == null ? new Object[0] : arguments;
+        if (values.length != bound.parameters.length) {
+            throw new IllegalArgumentException(bound.signature + " takes " + bound.parameters.length
+                    + " arguments (null for an out parameter), not " + values.length);
+        }
+        BoundOperation.Outcome outcome = call(bound, values);
+        Map<String, Object> outputs = new LinkedHashMap<>();
+        for (int i = 0; i < values.length; i++) {
+            if (bound.modes[i] != ParameterMode.IN) {
+                outputs.put(bound.signature.parameters().get(i).name(), outcome.outputs()[i]);
+            }
+        }
+        return outcome.result() == null && outputs.isEmpty() ? DynamicReply.empty()
+                : new DynamicReply(outcome.result(), outputs);
+    }
+
+    @Override
+    public Object get(String attribute) {
+        requireAttribute("_get_" + attribute, attribute);
+        return invoke("_get_" + attribute).result();
+    }
+
+    @Override
+    public void set(String attribute, Object value) {
+        requireAttribute("_set_" + attribute, attribute);
+        invoke("_set_" + attribute, value);
+    }
+
+    /** One call, with user exceptions reported as {@link RemoteUserException}. */
+    BoundOperation.Outcome call(BoundOperation bound, Object[] values) {
+        try {
+            return remote.call(bound.name, bound.idempotent, target -> invoker.invoke(target, bound, values));
+        } catch (RaisedUserException raised) {
+            throw remoteUserException(bound, raised);
+        }
+    }
+
+    /** A typed proxy's call: the stub's own method where nothing needs converting, else the invoker. */
+    Object callMethod(Method method, Object[] arguments) throws Throwable {
+        BoundOperation bound = byMethod.get(method);
+        if (bound == null) {
+            throw new UnsupportedOperationException(method + " is not an operation of " + signature.repositoryId()
+                    + "; create the client with the generated FooOperations interface");
+        }
+        Object[] values = arguments == null ? new Object[0] : arguments;
+        try {
+            if (invoker instanceof StubInvoker && !hasHolders(bound)) {
+                return remote.call(bound.name, bound.idempotent, target -> StubInvoker.call(method, target, values));
+            }
+            Object[] unwrapped = values.clone();
+            for (int i = 0; i < values.length; i++) {
+                if (bound.modes[i] != ParameterMode.IN) {
+                    unwrapped[i] = bound.modes[i] == ParameterMode.INOUT ? bound.holderValues[i].get(values[i]) : null;
+                }
+            }
+            BoundOperation.Outcome outcome = remote.call(bound.name, bound.idempotent,
+                    target -> invoker.invoke(target, bound, unwrapped));
+            for (int i = 0; i < values.length; i++) {
+                if (bound.modes[i] != ParameterMode.IN) {
+                    bound.holderValues[i].set(values[i], outcome.outputs()[i]);
+                }
+            }
+            return outcome.result();
+        } catch (RaisedUserException raised) {
+            if (raised.value() instanceof Throwable generated) {
+                throw generated;
+            }
+            throw remoteUserException(bound, raised);
+        }
+    }
+
+    @Override
+    public InterfaceSignature signature() {
+        return signature;
+    }
+
+    @Override
+    public String target() {
+        return remote.describeTarget();
+    }
+
+    @Override
+    public boolean ownsOrb() {
+        return remote.orb().owned();
+    }
+
+    @Override
+    public boolean isClosed() {
+        return remote.isClosed();
+    }
+
+    @Override
+    public long retries() {
+        return remote.retries();
+    }
+
+    @Override
+    public long rebinds() {
+        return remote.rebinds();
+    }
+
+    @Override
+    public void close() {
+        remote.close();
+    }
+
+    @Override
+    public String toString() {
+        return "DynamicClient[" + target() + ", " + config.invocation().configName() + ", "
+                + (ownsOrb() ? "own ORB" : "borrowed ORB") + (isClosed() ? ", closed" : "") + "]";
+    }
+
+    AdapterConfig config() {
+        return config;
+    }
+
+    private void requireAttribute(String operation, String attribute) {
+        if (!operations.containsKey(operation)) {
+            throw new IllegalArgumentException(signature.repositoryId() + " has no " + (operation.startsWith("_set_")
+                    ? "writable " : "") + "attribute '" + attribute + "'");
+        }
+    }
+
+    private static boolean hasHolders(BoundOperation bound) {
+        for (ParameterMode mode : bound.modes) {
+            if (mode != ParameterMode.IN) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private RemoteUserException remoteUserException(BoundOperation bound, RaisedUserException raised) {
+        Map<String, Object> members = new LinkedHashMap<>();
+        Object value = raised.value();
+        if (value instanceof Map<?, ?> map) {
+            map.forEach((key, member) -> members.put((String) key, member));
+        } else {
+            for (Field field : value.getClass().getFields()) {
+                if (!java.lang.reflect.Modifier.isStatic(field.getModifiers())) {
+                    try {
+                        members.put(GeneratedCode.idlName(field.getName()), field.get(value));
+                    } catch (IllegalAccessException e) {
+                        throw new IllegalStateException(e);
+                    }
+                }
+            }
+        }
+        return new RemoteUserException(bound.name + " on " + remote.describeTarget() + " raised "
+                + raised.repositoryId() + " " + members, raised.repositoryId(), members,
+                value instanceof Throwable generated ? generated : null);
+    }
+
+    /** Each operation's Java method: {@code x()} is {@code _get_x} and {@code x(v)} {@code _set_x} for an attribute. */
+    private static Map<String, Method> methodsByOperation(Class<?> operationsInterface, InterfaceSignature signature) {
+        Map<String, Method> methods = new HashMap<>();
+        for (Method method : Signatures.operationMethods(operationsInterface)) {
+            String name = GeneratedCode.idlName(method.getName());
+            String getter = "_get_" + name;
+            String setter = "_set_" + name;
+            if (method.getParameterCount() == 0 && method.getReturnType() != void.class
+                    && signature.operation(getter).isPresent()) {
+                methods.put(getter, method);
+            } else if (method.getParameterCount() == 1 && method.getReturnType() == void.class
+                    && signature.operation(setter).isPresent()) {
+                methods.put(setter, method);
+            } else if (signature.operation(name).isPresent()) {
+                methods.put(name, method);
+            }
+        }
+        return methods;
+    }
+}

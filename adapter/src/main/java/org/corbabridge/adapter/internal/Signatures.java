@@ -1,0 +1,166 @@
+package org.corbabridge.adapter.internal;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.Parameter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.corbabridge.adapter.InterfaceSignature;
+import org.corbabridge.adapter.OperationSignature;
+import org.omg.CORBA.ORB;
+import org.omg.CORBA.TCKind;
+import org.omg.CORBA.TypeCode;
+import org.omg.CORBA.UserException;
+import org.omg.CORBA.portable.IDLEntity;
+import org.omg.CORBA.portable.Streamable;
+
+/** Derives an {@link InterfaceSignature} from the classes the IDL compiler generated (see {@link InterfaceSignature#of}). */
+final class Signatures {
+
+    private Signatures() {
+    }
+
+    static InterfaceSignature of(Class<?> operationsInterface) {
+        if (!operationsInterface.isInterface()) {
+            throw new IllegalArgumentException(operationsInterface.getName() + " is not an interface; pass the "
+                    + "generated FooOperations (or Foo) interface");
+        }
+        ORB orb = ORB.init();
+        String repositoryId = (String) GeneratedCode.invoke(GeneratedCode.helperMethod(operationsInterface, "id"), null);
+        InterfaceSignature.Builder signature = InterfaceSignature.builder(repositoryId, operationsInterface);
+        Map<String, List<Method>> byName = new LinkedHashMap<>();
+        for (Method method : operationMethods(operationsInterface)) {
+            byName.computeIfAbsent(method.getName(), name -> new ArrayList<>()).add(method);
+        }
+        for (Map.Entry<String, List<Method>> entry : byName.entrySet()) {
+            String name = GeneratedCode.idlName(entry.getKey());
+            List<Method> methods = entry.getValue();
+            Method getter = find(methods, 0, false);
+            Method setter = find(methods, 1, true);
+            if (methods.size() == 2 && getter != null && setter != null
+                    && setter.getParameterTypes()[0] == getter.getReturnType()) {
+                signature.attribute(name, typeOf(getter.getReturnType(), orb, getter), false);
+                continue;
+            }
+            if (methods.size() > 1) {
+                throw new IllegalArgumentException(operationsInterface.getName() + " overloads " + name
+                        + ": IDL has no overloading, so this is not IDL-generated code");
+            }
+            signature.operation(operation(name, methods.get(0), orb));
+        }
+        return signature.build();
+    }
+
+    /** The interface's own methods, in a stable order; those of org.omg.CORBA.Object and the like are not operations. */
+    static List<Method> operationMethods(Class<?> operationsInterface) {
+        List<Method> methods = new ArrayList<>();
+        for (Method method : operationsInterface.getMethods()) {
+            Class<?> declaring = method.getDeclaringClass();
+            if (Modifier.isStatic(method.getModifiers()) || declaring == org.omg.CORBA.Object.class
+                    || declaring == IDLEntity.class || declaring == Object.class
+                    || declaring.getName().startsWith("org.omg.CORBA")) {
+                continue;
+            }
+            methods.add(method);
+        }
+        methods.sort(Comparator.comparing(Method::getName).thenComparing(Method::getParameterCount));
+        return methods;
+    }
+
+    private static Method find(List<Method> methods, int parameters, boolean isVoid) {
+        for (Method method : methods) {
+            if (method.getParameterCount() == parameters && (method.getReturnType() == void.class) == isVoid) {
+                return method;
+            }
+        }
+        return null;
+    }
+
+    private static OperationSignature operation(String name, Method method, ORB orb) {
+        OperationSignature.Builder operation = OperationSignature.builder(name);
+        for (Parameter parameter : method.getParameters()) {
+            Class<?> type = parameter.getType();
+            if (Streamable.class.isAssignableFrom(type)) {
+                operation.out(parameter.getName(), holderType(type));
+            } else {
+                operation.in(parameter.getName(), typeOf(type, orb, method));
+            }
+        }
+        if (method.getReturnType() != void.class) {
+            operation.returns(typeOf(method.getReturnType(), orb, method));
+        }
+        for (Class<?> exception : method.getExceptionTypes()) {
+            if (UserException.class.isAssignableFrom(exception)) {
+                operation.raises(helperType(exception));
+            }
+        }
+        return operation.build();
+    }
+
+    /** The TypeCode of a Java type of the IDL mapping, by the rules on {@link InterfaceSignature#of}. */
+    static TypeCode typeOf(Class<?> type, ORB orb, Method where) {
+        if (type.isPrimitive()) {
+            return orb.get_primitive_tc(primitiveKind(type));
+        }
+        if (type == String.class) {
+            return orb.create_string_tc(0);
+        }
+        if (type == org.omg.CORBA.Any.class) {
+            return orb.get_primitive_tc(TCKind.tk_any);
+        }
+        if (type == TypeCode.class) {
+            return orb.get_primitive_tc(TCKind.tk_TypeCode);
+        }
+        if (type == org.omg.CORBA.Object.class) {
+            return orb.create_interface_tc("IDL:omg.org/CORBA/Object:1.0", "Object");
+        }
+        if (type.isArray()) {
+            return orb.create_sequence_tc(0, typeOf(type.getComponentType(), orb, where));
+        }
+        try {
+            return helperType(type);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("cannot map " + type.getName() + " in " + where + " to an IDL type: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private static TypeCode helperType(Class<?> type) {
+        return (TypeCode) GeneratedCode.invoke(GeneratedCode.helperMethod(type, "type"), null);
+    }
+
+    private static TypeCode holderType(Class<?> holder) {
+        return ((Streamable) GeneratedCode.newInstance(holder))._type();
+    }
+
+    private static TCKind primitiveKind(Class<?> type) {
+        if (type == boolean.class) {
+            return TCKind.tk_boolean;
+        }
+        if (type == char.class) {
+            return TCKind.tk_char;
+        }
+        if (type == byte.class) {
+            return TCKind.tk_octet;
+        }
+        if (type == short.class) {
+            return TCKind.tk_short;
+        }
+        if (type == int.class) {
+            return TCKind.tk_long;
+        }
+        if (type == long.class) {
+            return TCKind.tk_longlong;
+        }
+        if (type == float.class) {
+            return TCKind.tk_float;
+        }
+        if (type == double.class) {
+            return TCKind.tk_double;
+        }
+        throw new IllegalArgumentException("no IDL type for " + type);
+    }
+}

@@ -1,0 +1,199 @@
+package org.corbabridge.adapter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.corbabridge.depot.stock.Counters;
+import org.corbabridge.depot.stock.CountersHolder;
+import org.corbabridge.depot.stock.Pallet;
+import org.corbabridge.depot.stock.PalletNotFound;
+import org.corbabridge.depot.stock.WarehouseFull;
+import org.corbabridge.depot.stock.WarehouseOperations;
+import org.corbabridge.fixture.ServerFixture;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.omg.CORBA.IntHolder;
+
+/**
+ * The typed proxy of the example Warehouse, by each invocation mode, on this JVM's ORB against
+ * the C++ warehouse_server: every value of every CORBA type the IDL has comes back as it was
+ * sent, out and inout parameters come back, user exceptions arrive as their generated types,
+ * attributes read and write, and a oneway call arrives.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class WarehouseClientTest {
+
+    private ServerFixture fixture;
+    private final Map<InvocationMode, CorbaClient<WarehouseOperations>> clients = new EnumMap<>(InvocationMode.class);
+
+    /** What Java types cannot tell about the Warehouse: a readonly attribute, a oneway, an inout. */
+    static InterfaceSignature declaredSignature() {
+        return InterfaceSignature.of(WarehouseOperations.class).toBuilder()
+                .attribute("site", true)
+                .oneway("audit")
+                .parameterMode("store", 2, ParameterMode.INOUT)
+                .build();
+    }
+
+    /**
+     * Every mode on JacORB; on the Eclipse ORB not DII, whose Anys need the union's TypeCode,
+     * which JacORB-generated helpers build unreadable for that ORB (see the test below).
+     */
+    static List<InvocationMode> modes() {
+        return TestOrbs.current() == OrbImplementation.JACORB ? List.of(InvocationMode.values())
+                : List.of(InvocationMode.STATIC, InvocationMode.DYNAMIC);
+    }
+
+    @Test
+    @Tag(TestOrbs.ECLIPSE_ORB_ONLY)
+    void onTheEclipseOrbDiiServesEverythingButTheUnionsOfJacorbGeneratedHelpers() {
+        WarehouseOperations warehouse = warehouse(InvocationMode.DII);
+        assertThat(warehouse.site()).isEqualTo("depot-1");
+        assertThatThrownBy(() -> warehouse.fetch("absent")).isInstanceOf(PalletNotFound.class);
+        long started = System.nanoTime();
+        assertThatThrownBy(() -> warehouse.echo(WarehouseValues.everyBranch("dii").get(0)))
+                .isInstanceOf(RemoteCallException.class).hasMessageContaining("BAD_OPERATION");
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(TestOrbs.CALL_TIMEOUT);
+    }
+
+    @BeforeAll
+    void startServerAndClients() {
+        fixture = ServerFixture.startWarehouse();
+        for (InvocationMode mode : InvocationMode.values()) {
+            clients.put(mode, CorbaClient.create(WarehouseOperations.class, declaredSignature(),
+                    TestOrbs.configFor(fixture).invocation(mode).build(), null));
+        }
+    }
+
+    @AfterAll
+    void closeClientsAndServer() {
+        clients.values().forEach(CorbaClient::close);
+        if (fixture != null) {
+            fixture.close();
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("modes")
+    void everyTypeComesBackAsItWasSent(InvocationMode mode) {
+        for (Pallet sent : WarehouseValues.everyBranch("echo-" + mode)) {
+            WarehouseValues.assertSamePallet(warehouse(mode).echo(sent), sent);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("modes")
+    void sequencesOfStructsComeBackWhole(InvocationMode mode) {
+        List<Pallet> sent = WarehouseValues.everyBranch("all-" + mode);
+
+        Pallet[] received = warehouse(mode).echoAll(sent.toArray(Pallet[]::new));
+
+        assertThat(received).hasSize(sent.size());
+        for (int i = 0; i < received.length; i++) {
+            WarehouseValues.assertSamePallet(received[i], sent.get(i));
+        }
+        assertThat(warehouse(mode).echoAll(new Pallet[0])).isEmpty();
+    }
+
+    @ParameterizedTest
+    @MethodSource("modes")
+    void outAndInoutParametersComeBackInTheirHolders(InvocationMode mode) throws Exception {
+        Pallet goods = WarehouseValues.everyBranch("store-" + mode).get(0);
+        IntHolder slot = new IntHolder(-1);
+        CountersHolder totals = new CountersHolder(new Counters(40, 1000L));
+
+        warehouse(mode).store(goods, slot, totals);
+
+        assertThat(slot.value).isPositive();
+        assertThat(totals.value.stored).isEqualTo(41);
+        assertThat(totals.value.photoBytes).isEqualTo(1000L + goods.picture.length);
+        WarehouseValues.assertSamePallet(warehouse(mode).fetch(goods.id), goods);
+    }
+
+    @ParameterizedTest
+    @MethodSource("modes")
+    void aMissingPalletRaisesPalletNotFoundWithItsMembers(InvocationMode mode) {
+        assertThatThrownBy(() -> warehouse(mode).fetch("no-such-pallet"))
+                .isInstanceOfSatisfying(PalletNotFound.class, raised -> {
+                    assertThat(raised.id).isEqualTo("no-such-pallet");
+                    assertThat(raised.shelf).isEqualTo("no-such-pallet".length());
+                });
+    }
+
+    @ParameterizedTest
+    @MethodSource("modes")
+    void aFullWarehouseRaisesWarehouseFullCarryingTheRejectedPallet(InvocationMode mode) {
+        WarehouseOperations warehouse = warehouse(mode);
+        Pallet goods = WarehouseValues.everyBranch("full-" + mode).get(2);
+        int capacity = warehouse.capacity();
+        warehouse.capacity(0);
+        try {
+            assertThatThrownBy(() -> warehouse.store(goods, new IntHolder(), new CountersHolder(new Counters())))
+                    .isInstanceOfSatisfying(WarehouseFull.class, raised -> {
+                        assertThat(raised.capacity).isZero();
+                        assertThat(raised.used).isNotNegative();
+                        assertThat(raised.rejected).hasSize(1);
+                        WarehouseValues.assertSamePallet(raised.rejected[0], goods);
+                    });
+        } finally {
+            warehouse.capacity(capacity);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("modes")
+    void attributesReadAndWrite(InvocationMode mode) {
+        WarehouseOperations warehouse = warehouse(mode);
+        assertThat(warehouse.site()).isEqualTo("depot-1");
+        int before = warehouse.capacity();
+        warehouse.capacity(before + 7);
+        assertThat(warehouse.capacity()).isEqualTo(before + 7);
+        warehouse.capacity(before);
+    }
+
+    @ParameterizedTest
+    @MethodSource("modes")
+    void aOnewayCallArrivesWithoutAReply(InvocationMode mode) {
+        WarehouseOperations warehouse = warehouse(mode);
+        int before = warehouse.audits();
+
+        for (int i = 0; i < 3; i++) {
+            warehouse.audit("oneway " + mode + " " + i);
+        }
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> warehouse.audits() == before + 3);
+    }
+
+    @Test
+    void theSignatureOfGeneratedCodeNamesEveryOperationAndAttribute() {
+        InterfaceSignature signature = declaredSignature();
+
+        assertThat(signature.repositoryId()).isEqualTo("IDL:depot/stock/Warehouse:1.0");
+        assertThat(signature.interfaceName()).isEqualTo("Warehouse");
+        assertThat(signature.operations()).extracting(OperationSignature::name).containsExactlyInAnyOrder(
+                "_get_capacity", "_set_capacity", "_get_site", "audit", "audits", "echo", "echoAll", "fetch",
+                "store");
+        OperationSignature store = signature.operation("store").orElseThrow();
+        assertThat(store.parameters()).extracting(OperationSignature.Parameter::name, OperationSignature.Parameter::mode)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("goods", ParameterMode.IN),
+                        org.assertj.core.groups.Tuple.tuple("slot", ParameterMode.OUT),
+                        org.assertj.core.groups.Tuple.tuple("totals", ParameterMode.INOUT));
+        assertThat(store.exceptions()).hasSize(1);
+        assertThat(signature.operation("audit").orElseThrow().oneway()).isTrue();
+        assertThat(InterfaceSignature.of(WarehouseOperations.class).operation("_get_capacity")).isPresent();
+    }
+
+    private WarehouseOperations warehouse(InvocationMode mode) {
+        return clients.get(mode).proxy();
+    }
+}

@@ -1,0 +1,89 @@
+package org.corbabridge.adapter.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import java.util.List;
+import org.corbabridge.adapter.CorbaAdapterException;
+import org.corbabridge.adapter.InvocationMode;
+import org.corbabridge.adapter.TestOrbs;
+import org.corbabridge.fixture.ServerFixture;
+import org.corbabridge.fixture.ServerFixtureExtension;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** Queries no one should send: each gets a typed error or a correct answer, and nothing crashes. */
+@ExtendWith(ServerFixtureExtension.class)
+class CatalogAdapterBadInputTest {
+
+    @ParameterizedTest
+    @EnumSource(InvocationMode.class)
+    void aMegabyteQueryIsRefusedByItsLength(InvocationMode mode, ServerFixture fixture) {
+        try (CatalogAdapter adapter = adapter(fixture, mode)) {
+            Throwable thrown = catchThrowable(() -> adapter.queryCatalog("x".repeat(1024 * 1024)));
+            assertThat(thrown).isInstanceOfSatisfying(InvalidQueryException.class, e -> {
+                assertThat(e.reason()).contains("1048576 bytes long; the limit is 1024");
+                assertThat(e.getMessage()).contains("(1048576 characters)").hasSizeLessThan(500);
+            });
+            assertStillServing(adapter, fixture);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(InvocationMode.class)
+    void aQueryOverTheServersMessageLimitFailsTypedAndTheServerCarriesOn(InvocationMode mode,
+            ServerFixture fixture) {
+        try (CatalogAdapter adapter = adapter(fixture, mode)) {
+            Throwable thrown = catchThrowable(() -> adapter.queryCatalog("y".repeat(3 * 1024 * 1024)));
+            assertThat(thrown).isInstanceOf(CorbaAdapterException.class);
+            assertStillServing(adapter, fixture);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(InvocationMode.class)
+    void emptyBlankAndControlCharacterQueriesAreRefusedWithAReason(InvocationMode mode, ServerFixture fixture) {
+        try (CatalogAdapter adapter = adapter(fixture, mode)) {
+            for (String query : List.of("", "   ", "\t", "items=1\u0007", "items=\u001b[31m1", "items=1\r\n")) {
+                Throwable thrown = catchThrowable(() -> adapter.queryCatalog(query));
+                assertThat(thrown).as("'%s'", query).isInstanceOfSatisfying(InvalidQueryException.class,
+                        e -> assertThat(e.reason()).isNotBlank().matches("\\p{Print}+"));
+            }
+            assertStillServing(adapter, fixture);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(InvocationMode.class)
+    void nonAsciiQueriesGetATypedErrorOrACorrectAnswer(InvocationMode mode, ServerFixture fixture) {
+        try (CatalogAdapter adapter = adapter(fixture, mode)) {
+            // Latin-1 travels in the ORBs' default code set; the rest may not be sendable at all
+            for (String query : List.of("name~café", "name~名前", "name~\ud83d\ude00", "items=\u0661")) {
+                Throwable thrown = catchThrowable(() -> adapter.queryCatalog(query));
+                assertThat(thrown).as("'%s'", query).isInstanceOf(CorbaAdapterException.class);
+            }
+            assertStillServing(adapter, fixture);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(InvocationMode.class)
+    void aQueryWithANulCharacterIsRefusedBeforeItIsSentNotCutShort(InvocationMode mode, ServerFixture fixture) {
+        try (CatalogAdapter adapter = adapter(fixture, mode)) {
+            Throwable thrown = catchThrowable(() -> adapter.queryCatalog("items=1\u0000 delay=5000"));
+            assertThat(thrown).isInstanceOfSatisfying(InvalidQueryException.class,
+                    e -> assertThat(e.reason()).contains("cannot contain NUL", "index 7"));
+            assertStillServing(adapter, fixture);
+        }
+    }
+
+    private static CatalogAdapter adapter(ServerFixture fixture, InvocationMode mode) {
+        return CatalogAdapter.create(TestOrbs.configFor(fixture).invocation(mode).build());
+    }
+
+    private static void assertStillServing(CatalogAdapter adapter, ServerFixture fixture) {
+        assertThat(fixture.server().isAlive()).isTrue();
+        assertThat(adapter.queryCatalog("items=2").items()).hasSize(2);
+    }
+}

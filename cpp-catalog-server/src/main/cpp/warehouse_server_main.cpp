@@ -1,0 +1,137 @@
+// warehouse_server: serves the example Warehouse (every CORBA type the adapter handles) and
+// binds itself in CosNaming until SIGTERM or SIGINT, then unbinds (if the name is still its
+// own) and exits 0.
+//
+//   warehouse_server [--name NAME] [--naming URL] [--endpoint ENDPOINT] [--site SITE]
+//                    [--capacity N] [-ORB<option> <value> ...]
+//
+// Prints one line "READY name=... endpoint=..." on stdout once the name is bound.
+#include <omniORB4/CORBA.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+
+#include "naming_binding.hpp"
+#include "warehouse_servant.hpp"
+
+namespace {
+
+constexpr int kExitUsage = 1;
+constexpr int kExitNaming = 2;
+constexpr int kExitCorba = 3;
+constexpr const char* kProgram = "warehouse_server";
+
+struct Options {
+  std::string name = "Warehouse";
+  std::string naming_url;
+  std::string endpoint = "giop:tcp:127.0.0.1:";
+  std::string site = "depot-1";
+  long capacity = 100;
+};
+
+[[noreturn]] void usage(const std::string& problem) {
+  std::cerr << kProgram << ": " << problem << "\n"
+            << "usage: warehouse_server [--name NAME] [--naming corbaname::HOST:PORT]\n"
+            << "                        [--endpoint giop:tcp:HOST:PORT] [--site SITE] [--capacity N]\n"
+            << "                        [-ORBoption value ...]\n";
+  std::exit(kExitUsage);
+}
+
+Options take_options(int& argc, char** argv) {
+  Options options;
+  int kept = 1;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) usage(arg + " needs a value");
+      return argv[++i];
+    };
+    if (arg == "--name") {
+      options.name = value();
+    } else if (arg == "--naming") {
+      options.naming_url = value();
+    } else if (arg == "--endpoint") {
+      options.endpoint = value();
+    } else if (arg == "--site") {
+      options.site = value();
+    } else if (arg == "--capacity") {
+      const std::string text = value();
+      char* end = nullptr;
+      options.capacity = std::strtol(text.c_str(), &end, 10);
+      if (text.empty() || *end != '\0' || options.capacity < 0) usage("--capacity needs a number >= 0");
+    } else if (arg == "--help" || arg == "-h") {
+      usage("serves the example Warehouse over omniORB");
+    } else if (arg.rfind("--", 0) == 0) {
+      usage("unknown option " + arg);
+    } else {
+      argv[kept++] = argv[i];
+    }
+  }
+  argc = kept;
+  if (options.name.empty()) usage("--name must not be empty");
+  return options;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // only sigwait() below sees the stop signals: every ORB thread inherits this mask
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  std::signal(SIGPIPE, SIG_IGN);
+
+  Options options = take_options(argc, argv);
+  const char* orb_options[][2] = {{"endPoint", options.endpoint.c_str()},
+                                  {"clientCallTimeOutPeriod", "5000"},
+                                  {"clientConnectTimeOutPeriod", "5000"},
+                                  {nullptr, nullptr}};
+  CORBA::ORB_var orb;
+  try {
+    orb = CORBA::ORB_init(argc, argv, "omniORB4", orb_options);
+  } catch (CORBA::Exception& e) {
+    std::cerr << kProgram << ": ORB_init failed (" << e._name() << ")\n";
+    return kExitCorba;
+  }
+  if (argc > 1) usage(std::string("unexpected argument ") + argv[1]);
+
+  WarehouseServant servant(options.site, static_cast<CORBA::Long>(options.capacity));
+  int status = 0;
+  try {
+    CORBA::Object_var root_object = orb->resolve_initial_references("RootPOA");
+    PortableServer::POA_var root_poa = PortableServer::POA::_narrow(root_object);
+    PortableServer::ObjectId_var id = root_poa->activate_object(&servant);
+    CORBA::Object_var warehouse = root_poa->id_to_reference(id);
+    PortableServer::POAManager_var manager = root_poa->the_POAManager();
+    manager->activate();
+
+    CosNaming::NamingContextExt_var context;
+    try {
+      context = naming::root_context(orb, options.naming_url, kProgram, kExitNaming);
+      naming::bind(context, options.name, warehouse);
+    } catch (CORBA::Exception& e) {
+      std::cerr << kProgram << ": cannot bind " << options.name << ": " << e._name() << "\n";
+      orb->destroy();
+      return kExitNaming;
+    }
+    std::cout << "READY name=" << options.name << " endpoint=" << options.endpoint << std::endl;
+
+    int signal_number = 0;
+    sigwait(&stop_signals, &signal_number);
+    std::cerr << kProgram << ": " << (signal_number == SIGTERM ? "SIGTERM" : "SIGINT") << ", stopping\n";
+    naming::unbind_if_ours(context, options.name, warehouse, kProgram);
+    orb->shutdown(true);
+  } catch (CORBA::Exception& e) {
+    std::cerr << kProgram << ": " << e._name() << "\n";
+    status = kExitCorba;
+  }
+  try {
+    orb->destroy();
+  } catch (CORBA::Exception&) {
+  }
+  return status;
+}
