@@ -1,15 +1,17 @@
 package org.corbabridge.it;
 
 import java.time.Duration;
+import java.util.List;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.ejb.ResourceOverrides;
+import org.corbabridge.fixture.ServerConfig;
 import org.corbabridge.fixture.ServerFixture;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * One name service and catalog server for the whole test JVM, started before Arquillian boots
+ * One name service, catalog server and warehouse server for the whole test JVM, started before Arquillian boots
  * OpenEJB, and published to it as resource overrides ({@code <id>.<property>} system
  * properties): the port is only known at run time, and the jar is deployed as built. Register
  * it before ArquillianExtension. Closed when the test run ends.
@@ -42,6 +44,15 @@ public final class CatalogServersForContainer implements BeforeAllCallback {
                 .connectTimeout(Duration.ofMillis(CONNECT_TIMEOUT_MILLIS))
                 .build();
         ResourceOverrides.of(config).forEach(System::setProperty);
+
+        // the example Warehouse, for a test application that declares clients of its own
+        fixture.startServer(ServerConfig.warehouse());
+        for (String resource : List.of("Warehouse", "WarehouseSessions")) {
+            System.setProperty(resource + ".NameServiceUrl", fixture.nameServiceUrl());
+            System.setProperty(resource + ".OrbImplementation", orb().name());
+            System.setProperty(resource + ".CallTimeoutMillis", Long.toString(CALL_TIMEOUT_MILLIS));
+            System.setProperty(resource + ".ConnectTimeoutMillis", Long.toString(CONNECT_TIMEOUT_MILLIS));
+        }
     }
 
     public static synchronized ServerFixture fixture() {

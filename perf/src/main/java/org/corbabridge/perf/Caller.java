@@ -8,6 +8,13 @@ public enum Caller {
     ASIO("EJB, built-in ORB", true),
     /** The session bean in embedded OpenEJB, through an ORB the session starts itself. */
     ASRO("EJB, external ORB", true),
+    /**
+     * The generated stub called directly on the CC worker's ORB, with no adapter around it: what a
+     * user's plain ORB client does. Runs in the CC worker JVM.
+     */
+    STUB("generated stub, no adapter", true),
+    /** The core's typed proxy (static invocation) with nothing around it. Runs in the CC worker JVM. */
+    PROXY("typed proxy of the core", true),
     /** The omniORB C++ client, static invocation: the native floor. */
     NATIVE("C++ omniORB client", false),
     /** A raw loopback TCP round trip of the same size, no ORB at all. */

@@ -59,6 +59,10 @@ class QuickStudyIT {
                 }
             }
         }
+        for (OrbImplementation orb : OrbImplementation.values()) {
+            expected.add(new Series(Caller.STUB, orb, InvocationMode.STATIC));
+            expected.add(new Series(Caller.PROXY, orb, InvocationMode.STATIC));
+        }
         expected.add(Series.nativeFloor());
         expected.add(Series.rawFloor());
         assertThat(results.series()).containsExactlyInAnyOrderElementsOf(expected);

@@ -277,6 +277,11 @@ public final class StudyReport {
                 diiSpread(results, orb, paper, InvocationMode.DII).ifPresent(r -> lines.add(String.format(Locale.ROOT,
                         "%s, dynamic over static invocation: %.2f–%.2f across callers and sizes (the paper: %s).",
                         orbName, r[0], r[2], PaperFigures.DII_SII)));
+                Series stub = new Series(Caller.STUB, orb, InvocationMode.STATIC);
+                ratioSpread(results, List.<Series[]>of(new Series[] {new Series(Caller.PROXY, orb,
+                        InvocationMode.STATIC), stub}), results.sizes()).ifPresent(r -> lines.add(String.format(
+                        Locale.ROOT, "%s, the core's typed proxy over the generated stub called directly: median "
+                                + "%.3f, %.3f–%.3f across sizes (the goal is 1.02 at most).", orbName, r[1], r[0], r[2])));
                 diiSpread(results, orb, paper, InvocationMode.DYNAMIC).ifPresent(r -> lines.add(String.format(
                         Locale.ROOT, "%s, the adapter's dynamic invocation on the ORB's streams over static: "
                                 + "%.2f–%.2f across callers and sizes (median %.2f; the goal is 1.15 at most).",

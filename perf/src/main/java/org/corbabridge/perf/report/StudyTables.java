@@ -41,6 +41,7 @@ public final class StudyTables {
                 "EJB with an ORB it starts itself against the standalone client"));
         tables.add(diiTable(results, paper));
         tables.add(streamsTable(results, paper));
+        tables.add(baselineTable(results, every));
         tables.add(floorTable(results, every, Series.nativeFloor(), "Java / C++",
                 "standalone Java client (SII) against the omniORB C++ client, same server and payload"));
         tables.add(floorTable(results, every, Series.rawFloor(), "over the raw TCP floor",
@@ -73,6 +74,27 @@ public final class StudyTables {
         }
         return new Table("DII / SII", "the ORB's Dynamic Invocation Interface (Request and Any) against static "
                 + "invocation, same caller and ORB", sizes, rows);
+    }
+
+    /**
+     * The core's typed proxy and the Catalog adapter against the generated stub called directly,
+     * all in the standalone worker's JVM on one ORB: what the library's layers cost (the goal for
+     * the proxy is 1.02 at most).
+     */
+    private static Table baselineTable(StudyResults results, List<SizePoint> sizes) {
+        List<Row> rows = new ArrayList<>();
+        for (OrbImplementation orb : OrbImplementation.values()) {
+            Series stub = new Series(Caller.STUB, orb, InvocationMode.STATIC);
+            rows.add(new Row("typed proxy, " + stub.orbName(), "goal ≤ 1.02",
+                    ratios(results, new Series(Caller.PROXY, orb, InvocationMode.STATIC), stub, sizes)));
+            for (InvocationMode mode : InvocationMode.values()) {
+                Series adapter = new Series(Caller.CC, orb, mode);
+                rows.add(new Row("CatalogAdapter " + adapter.modeName() + ", " + stub.orbName(), "",
+                        ratios(results, adapter, stub, sizes)));
+            }
+        }
+        return new Table("over the bare stub", "the core's typed proxy and the Catalog adapter (which also copies "
+                + "the reply into records) against the generated stub called directly, same JVM and ORB", sizes, rows);
     }
 
     /** The adapter's fast dynamic path against the stub: the goal is 1.15 at most. */

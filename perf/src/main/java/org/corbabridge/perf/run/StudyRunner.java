@@ -11,6 +11,7 @@ import org.corbabridge.fixture.ServerFixture;
 import org.corbabridge.perf.Caller;
 import org.corbabridge.perf.report.PointResult;
 import org.corbabridge.perf.report.StudyResults;
+import org.corbabridge.perf.worker.StudyWorker;
 import org.corbabridge.perf.worker.WorkerMessages.Reply;
 import org.corbabridge.perf.worker.WorkerMessages.Request;
 
@@ -63,6 +64,11 @@ public final class StudyRunner {
                     setup.put(name, ready.setup());
                     for (InvocationMode mode : InvocationMode.values()) {
                         workerOf.put(new Series(caller, orb, mode), worker);
+                    }
+                    if (caller == Caller.CC) {
+                        // the baselines share the standalone worker's JVM and ORB, interleaved with it
+                        workerOf.put(new Series(Caller.STUB, orb, InvocationMode.STATIC), worker);
+                        workerOf.put(new Series(Caller.PROXY, orb, InvocationMode.STATIC), worker);
                     }
                 }
             }
@@ -145,8 +151,9 @@ public final class StudyRunner {
     }
 
     private static Reply call(WorkerProcess worker, String op, Series series, SizePoint size, int calls) {
-        Reply reply = worker.request(new Request(op, series.mode().configName(), size.query(), calls, size.items()),
-                REQUEST_LIMIT);
+        String mode = series.caller() == Caller.STUB || series.caller() == Caller.PROXY
+                ? StudyWorker.BASELINE_PREFIX + series.caller().name() : series.mode().configName();
+        Reply reply = worker.request(new Request(op, mode, size.query(), calls, size.items()), REQUEST_LIMIT);
         if (!reply.ok()) {
             throw new IllegalStateException(series.label() + " " + size.label() + ": " + reply.error());
         }

@@ -1,5 +1,8 @@
 package org.corbabridge.perf.worker;
 
+import org.corbabridge.perf.Caller;
+import org.corbabridge.shop.InvalidQuery;
+import org.corbabridge.shop.QueryResult;
 import java.util.Map;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.catalog.CatalogResult;
@@ -11,6 +14,15 @@ interface CatalogCaller extends AutoCloseable {
     Map<String, Long> setupCosts();
 
     CatalogResult call(InvocationMode mode, String query);
+
+    /**
+     * A call through one of the baselines the standalone worker also serves: the generated stub
+     * alone ({@link org.corbabridge.perf.Caller#STUB}) or the core's typed proxy alone
+     * ({@link org.corbabridge.perf.Caller#PROXY}). The reply stays the generated type.
+     */
+    default QueryResult callBaseline(Caller baseline, String query) throws InvalidQuery {
+        throw new UnsupportedOperationException(baseline + " runs in the standalone worker only");
+    }
 
     @Override
     void close();

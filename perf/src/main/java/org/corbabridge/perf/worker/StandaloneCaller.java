@@ -1,5 +1,13 @@
 package org.corbabridge.perf.worker;
 
+import org.corbabridge.adapter.CorbaClient;
+import org.corbabridge.perf.Caller;
+import org.corbabridge.shop.Catalog;
+import org.corbabridge.shop.CatalogHelper;
+import org.corbabridge.shop.CatalogOperations;
+import org.corbabridge.shop.InvalidQuery;
+import org.corbabridge.shop.QueryResult;
+import org.omg.CosNaming.NamingContextExtHelper;
 import java.util.EnumMap;
 import java.util.Map;
 import org.corbabridge.adapter.AdapterConfig;
@@ -9,12 +17,19 @@ import org.corbabridge.adapter.catalog.CatalogAdapter;
 import org.corbabridge.adapter.catalog.CatalogResult;
 import org.omg.CORBA.ORB;
 
-/** CC: the adapter alone, one ORB for the JVM, one adapter per invocation mode. */
+/**
+ * CC: the adapter alone, one ORB for the JVM, one adapter per invocation mode; and on the same
+ * ORB the two baselines the adapter is compared with: the generated stub alone, and the core's
+ * typed proxy alone.
+ */
 final class StandaloneCaller implements CatalogCaller {
 
     private final ORB orb;
     private final Map<InvocationMode, CatalogAdapter> adapters = new EnumMap<>(InvocationMode.class);
     private final SetupCosts setup = new SetupCosts();
+    private final Catalog stub;
+    private final CorbaClient<CatalogOperations> proxyClient;
+    private final CatalogOperations proxy;
 
     StandaloneCaller(AdapterConfig config) {
         orb = setup.time("orbInit", () -> Orbs.create(config.orb(), config.callTimeout(), config.connectTimeout()));
@@ -23,6 +38,28 @@ final class StandaloneCaller implements CatalogCaller {
                     () -> CatalogAdapter.create(config.toBuilder().invocation(mode).build(), orb));
             adapters.put(mode, adapter);
             setup.timeFirstCalls(mode.configName(), () -> adapter.queryCatalog("items=1"));
+        }
+        stub = setup.time("stub.connect", () -> CatalogHelper.narrow(resolve(config)));
+        proxyClient = setup.time("proxy.connect", () -> CorbaClient.create(CatalogOperations.class, config, orb));
+        proxy = proxyClient.proxy();
+    }
+
+    @Override
+    public QueryResult callBaseline(Caller baseline, String query) throws InvalidQuery {
+        return switch (baseline) {
+            case STUB -> stub.queryCatalog(query);
+            case PROXY -> proxy.queryCatalog(query);
+            default -> throw new IllegalArgumentException(baseline + " is not a baseline");
+        };
+    }
+
+    /** The Catalog's reference as a plain client finds it: the root context by corbaloc, then resolve_str. */
+    private org.omg.CORBA.Object resolve(AdapterConfig config) {
+        String root = config.nameServiceUrl().replaceFirst("^corbaname:", "corbaloc:") + "/NameService";
+        try {
+            return NamingContextExtHelper.narrow(orb.string_to_object(root)).resolve_str(CatalogAdapter.DEFAULT_NAME);
+        } catch (org.omg.CORBA.UserException e) {
+            throw new IllegalStateException("cannot resolve the Catalog in " + root + ": " + e, e);
         }
     }
 
@@ -39,6 +76,7 @@ final class StandaloneCaller implements CatalogCaller {
     @Override
     public void close() {
         adapters.values().forEach(CatalogAdapter::close);
+        proxyClient.close();
         Orbs.destroy(orb);
     }
 }

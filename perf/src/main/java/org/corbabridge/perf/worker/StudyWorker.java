@@ -9,6 +9,8 @@ import org.corbabridge.adapter.catalog.CatalogResult;
 import org.corbabridge.perf.Caller;
 import org.corbabridge.perf.worker.WorkerMessages.Reply;
 import org.corbabridge.perf.worker.WorkerMessages.Request;
+import org.corbabridge.shop.InvalidQuery;
+import org.corbabridge.shop.QueryResult;
 
 /**
  * One study configuration in a JVM of its own: sets its caller up, reports what that cost,
@@ -20,7 +22,35 @@ public final class StudyWorker {
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(20);
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
 
+    /** The mode of a request for a baseline series: {@code baseline:STUB}, {@code baseline:PROXY}. */
+    public static final String BASELINE_PREFIX = "baseline:";
+
     private StudyWorker() {
+    }
+
+    /** The same loop as {@link #serve} for a baseline, whose reply stays the generated type. */
+    private static Reply serveBaseline(CatalogCaller catalog, Request request, Caller baseline, boolean timed) {
+        long[] response = new long[timed ? request.calls() : 0];
+        long[] server = new long[timed ? request.calls() : 0];
+        try {
+            for (int i = 0; i < request.calls(); i++) {
+                long started = System.nanoTime();
+                QueryResult result = catalog.callBaseline(baseline, request.query());
+                long elapsed = System.nanoTime() - started;
+                if (result.items.length != request.expectItems()) {
+                    return Reply.failed(request.query() + " returned " + result.items.length + " items, not "
+                            + request.expectItems());
+                }
+                if (timed) {
+                    response[i] = elapsed;
+                    server[i] = result.timeInServer;
+                }
+            }
+            return new Reply(true, null, null, response, server);
+        } catch (InvalidQuery | RuntimeException e) {
+            e.printStackTrace();
+            return Reply.failed(request.op() + " " + request.mode() + " " + request.query() + ": " + e);
+        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -56,8 +86,12 @@ public final class StudyWorker {
     }
 
     private static Reply serve(CatalogCaller catalog, Request request) {
-        InvocationMode mode = InvocationMode.valueOf(request.mode().toUpperCase(java.util.Locale.ROOT));
         boolean timed = "measure".equals(request.op());
+        if (request.mode().startsWith(BASELINE_PREFIX)) {
+            return serveBaseline(catalog, request, Caller.valueOf(request.mode().substring(BASELINE_PREFIX.length())),
+                    timed);
+        }
+        InvocationMode mode = InvocationMode.valueOf(request.mode().toUpperCase(java.util.Locale.ROOT));
         long[] response = new long[timed ? request.calls() : 0];
         long[] server = new long[timed ? request.calls() : 0];
         try {

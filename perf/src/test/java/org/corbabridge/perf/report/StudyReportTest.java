@@ -18,6 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** The whole report written from made-up results whose ratios are known. */
 class StudyReportTest {
 
+    /** 3 callers x 3 modes x 2 ORBs, the stub and the proxy baselines of each ORB, the 2 floors. */
+    private static final int SERIES = 18 + 4 + 2;
+
     @TempDir
     static Path dir;
 
@@ -33,7 +36,7 @@ class StudyReportTest {
     void csvHasOneRowPerSeriesAndSize() throws IOException {
         List<String> lines = Files.readAllLines(dir.resolve("results.csv"));
         assertThat(lines.get(0)).startsWith("series,caller,orb,mode,size,budget_bytes,data_bytes");
-        assertThat(lines).hasSize(1 + 14 * StudyPlan.quick().budgets().size());
+        assertThat(lines).hasSize(1 + SERIES * StudyPlan.quick().budgets().size());
         assertThat(lines).anyMatch(line -> line.startsWith("ASRO Eclipse ORB DII,ASRO,Eclipse ORB,DII,300 KB,"));
     }
 
@@ -42,7 +45,7 @@ class StudyReportTest {
         JsonNode json = new ObjectMapper().readTree(dir.resolve("results.json").toFile());
         assertThat(json.get("environment").get("cores").asText()).isEqualTo("2");
         assertThat(json.get("plan").get("rounds").asInt()).isEqualTo(2);
-        assertThat(json.get("results")).hasSize(14 * StudyPlan.quick().budgets().size());
+        assertThat(json.get("results")).hasSize(SERIES * StudyPlan.quick().budgets().size());
         JsonNode asio = Stream.of(toArray(json.get("ratios")))
                 .filter(r -> r.get("table").asText().equals("ASIO / CC") && r.get("row").asText().equals("JacORB SII")
                         && r.get("size").asText().equals("100 KB"))
@@ -74,6 +77,9 @@ class StudyReportTest {
         assertThat(html).contains("This is the quick pass");
         assertThat(html).contains("0.90 times the standalone client's", "saves about 10% per call");
         assertThat(html).contains("dynamic over static invocation: 2.00–2.00");
+        assertThat(html).contains("<h3>DYN / SII</h3>", "<h3>over the bare stub</h3>");
+        assertThat(html).contains("dynamic invocation on the ORB's streams over static: 1.10–1.10");
+        assertThat(html).contains("typed proxy over the generated stub called directly: median 1.010");
     }
 
     @Test

@@ -27,6 +27,10 @@ final class SyntheticResults {
                 }
             }
         }
+        for (OrbImplementation orb : OrbImplementation.values()) {
+            series.add(new Series(Caller.STUB, orb, InvocationMode.STATIC));
+            series.add(new Series(Caller.PROXY, orb, InvocationMode.STATIC));
+        }
         series.add(Series.nativeFloor());
         series.add(Series.rawFloor());
         List<PointResult> points = new ArrayList<>();
@@ -46,14 +50,19 @@ final class SyntheticResults {
         return new StudyResults(plan, environment, setup, points, 12.5);
     }
 
-    /** CC costs 1 µs per KB + 50 µs; ASIO 0.9 of CC, ASRO 1.8, DII twice SII; the floors far below. */
+    /**
+     * CC costs 1 µs per KB + 50 µs; ASIO 0.9 of CC, ASRO 1.8, DII twice SII, DYN 1.1 times; the bare
+     * stub 1/1.05 of CC and the typed proxy 1.01 times the stub; the floors far below.
+     */
     static double paperLike(Series series, SizePoint size) {
         double cc = 50 + size.kilobytes();
         return switch (series.caller()) {
             case RAW -> cc / 20;
             case NATIVE -> cc / 3;
+            case STUB -> cc / 1.05;
+            case PROXY -> cc / 1.05 * 1.01;
             default -> cc * (series.caller() == Caller.ASIO ? 0.9 : series.caller() == Caller.ASRO ? 1.8 : 1.0)
-                    * (series.mode() == InvocationMode.DII ? 2.0 : 1.0);
+                    * (series.mode() == InvocationMode.DII ? 2.0 : series.mode() == InvocationMode.DYNAMIC ? 1.1 : 1.0);
         };
     }
 }
