@@ -17,7 +17,7 @@
 
 #include "catalog_data.hpp"
 #include "catalog_servant.hpp"
-#include "naming_binding.hpp"
+#include "server_support.hpp"
 
 namespace {
 
@@ -89,14 +89,8 @@ Options take_options(int& argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  // Block the stop signals before the ORB starts its threads, so that they all inherit
-  // the mask and only sigwait() below ever sees them.
-  sigset_t stop_signals;
-  sigemptyset(&stop_signals);
-  sigaddset(&stop_signals, SIGINT);
-  sigaddset(&stop_signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
-  std::signal(SIGPIPE, SIG_IGN);
+  // before the ORB starts its threads: they inherit the mask, and only wait_for() sees the signals
+  const sigset_t stop_on = stop_signals::block();
 
   Options options = take_options(argc, argv);
 
@@ -171,9 +165,7 @@ int main(int argc, char** argv) {
     std::cout << "READY name=" << options.name << " endpoint=" << options.endpoint
               << " reply-cap=" << options.max_reply_bytes << std::endl;
 
-    int signal_number = 0;
-    sigwait(&stop_signals, &signal_number);
-    std::cerr << "catalog_server: " << (signal_number == SIGTERM ? "SIGTERM" : "SIGINT") << ", stopping\n";
+    stop_signals::wait_for(stop_on, "catalog_server");
 
     naming::unbind_if_ours(context, options.name, catalog_ref, "catalog_server");
     orb->shutdown(true);

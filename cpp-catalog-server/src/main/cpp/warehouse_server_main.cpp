@@ -13,7 +13,7 @@
 #include <iostream>
 #include <string>
 
-#include "naming_binding.hpp"
+#include "server_support.hpp"
 #include "warehouse_servant.hpp"
 
 namespace {
@@ -77,13 +77,8 @@ Options take_options(int& argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  // only sigwait() below sees the stop signals: every ORB thread inherits this mask
-  sigset_t stop_signals;
-  sigemptyset(&stop_signals);
-  sigaddset(&stop_signals, SIGINT);
-  sigaddset(&stop_signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
-  std::signal(SIGPIPE, SIG_IGN);
+  // before the ORB starts its threads: they inherit the mask, and only wait_for() sees the signals
+  const sigset_t stop_on = stop_signals::block();
 
   Options options = take_options(argc, argv);
   const char* orb_options[][2] = {{"endPoint", options.endpoint.c_str()},
@@ -120,9 +115,7 @@ int main(int argc, char** argv) {
     }
     std::cout << "READY name=" << options.name << " endpoint=" << options.endpoint << std::endl;
 
-    int signal_number = 0;
-    sigwait(&stop_signals, &signal_number);
-    std::cerr << kProgram << ": " << (signal_number == SIGTERM ? "SIGTERM" : "SIGINT") << ", stopping\n";
+    stop_signals::wait_for(stop_on, kProgram);
     naming::unbind_if_ours(context, options.name, warehouse, kProgram);
     orb->shutdown(true);
   } catch (CORBA::Exception& e) {

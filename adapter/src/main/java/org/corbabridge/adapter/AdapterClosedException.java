@@ -1,6 +1,13 @@
 package org.corbabridge.adapter;
 
-/** The adapter was used after it was closed. */
+/**
+ * The adapter was used after it was closed.
+ *
+ * <pre>{@code
+ * client.close();
+ * client.proxy().queryCatalog("items=1");   // AdapterClosedException
+ * }</pre>
+ */
 public class AdapterClosedException extends CorbaAdapterException {
     private static final long serialVersionUID = 1L;
 

@@ -1,6 +1,15 @@
 package org.corbabridge.adapter;
 
-/** No reply arrived within the call time-out. The server may still have executed the request, whatever completion the ORB reports. */
+/**
+ * No reply arrived within the call time-out. The server may still have executed the request,
+ * whatever completion the ORB reports.
+ *
+ * <pre>{@code
+ * } catch (CallTimeoutException e) {
+ *     // not retried by the adapter: the server may still be running it
+ * }
+ * }</pre>
+ */
 public class CallTimeoutException extends CorbaAdapterException {
     private static final long serialVersionUID = 1L;
 

@@ -12,7 +12,7 @@ public interface ClientFactory {
 
     /** The implementation in the adapter's jar (or a replacement on the same class loader). */
     static ClientFactory instance() {
-        return Holder.INSTANCE;
+        return ClientFactoryHolder.INSTANCE;
     }
 
     InterfaceSignature signatureOf(Class<?> operationsInterface);
@@ -23,15 +23,4 @@ public interface ClientFactory {
 
     /** @param borrowed an ORB to use and leave alone, or null to create and own one */
     DynamicClient dynamic(InterfaceSignature signature, AdapterConfig config, ORB borrowed);
-
-    /** Loaded once, with the API's class loader: a container's context loader may not see the jar's services. */
-    final class Holder {
-        static final ClientFactory INSTANCE = ServiceLoader.load(ClientFactory.class, ClientFactory.class.getClassLoader())
-                .findFirst()
-                .orElseThrow(() -> new IllegalStateException("no " + ClientFactory.class.getName()
-                        + " in META-INF/services: is the corba-adapter jar complete?"));
-
-        private Holder() {
-        }
-    }
 }

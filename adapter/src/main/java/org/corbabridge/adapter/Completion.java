@@ -4,6 +4,14 @@ package org.corbabridge.adapter;
  * Whether the server ran the request, as the ORB reported it. Only {@link #NO} means it
  * certainly did not; JacORB also reports NO on a reply time-out although the server ran
  * the request, so a time-out is never proof either way.
+ *
+ * <pre>{@code
+ * } catch (ServerUnavailableException e) {
+ *     if (e.completion() == Completion.NO) {
+ *         // the request never reached the server: safe to send again, even if it writes
+ *     }
+ * }
+ * }</pre>
  */
 public enum Completion {
     /** The server completed the request before the failure. */

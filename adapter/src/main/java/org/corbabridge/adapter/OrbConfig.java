@@ -8,6 +8,15 @@ import java.util.Properties;
 /**
  * How the adapter creates the ORB it owns: the ORB and singleton classes (always both, and
  * always passed to {@code ORB.init} explicitly), extra properties and arguments. Immutable.
+ *
+ * <pre>{@code
+ * OrbConfig orb = OrbConfig.builder()
+ *         .implementation(OrbImplementation.ECLIPSE_ORB)
+ *         .property("com.sun.corba.ee.transport.ORBTCPReadTimeouts", "1:5000:300:1")
+ *         .arguments("-ORBInitRef", "NameService=corbaname::127.0.0.1:2809")
+ *         .build();
+ * AdapterConfig config = AdapterConfig.builder().orb(orb).build();
+ * }</pre>
  */
 public final class OrbConfig {
 

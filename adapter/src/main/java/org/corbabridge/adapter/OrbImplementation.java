@@ -15,6 +15,14 @@ import org.omg.CORBA.TIMEOUT;
  * (all of them wait for ever, or 30 minutes, by default), and how each reports a call
  * time-out. Any other ORB can be used through {@link OrbConfig.Builder#orbClass}; its
  * waits are then the caller's to bound.
+ *
+ * <pre>{@code
+ * // an ORB of your own (a container's, say), bounded as the adapter bounds those it creates
+ * Properties props = OrbImplementation.JACORB.boundingProperties(Duration.ofSeconds(10), Duration.ofSeconds(3));
+ * props.setProperty("org.omg.CORBA.ORBClass", OrbImplementation.JACORB.orbClass());
+ * props.setProperty("org.omg.CORBA.ORBSingletonClass", OrbImplementation.JACORB.orbSingletonClass());
+ * ORB orb = ORB.init(new String[0], props);
+ * }</pre>
  */
 public enum OrbImplementation {
 

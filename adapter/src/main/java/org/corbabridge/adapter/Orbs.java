@@ -10,6 +10,15 @@ import org.slf4j.LoggerFactory;
 /**
  * Creating and destroying ORBs the way the adapter does, for code that owns an ORB itself: a
  * container resource, or a bean that initialises an external ORB.
+ *
+ * <pre>{@code
+ * ORB orb = Orbs.create(OrbConfig.of(OrbImplementation.ECLIPSE_ORB), Duration.ofSeconds(10), Duration.ofSeconds(3));
+ * try (CorbaClient<CatalogOperations> client = CorbaClient.create(CatalogOperations.class, config, orb)) {
+ *     ...
+ * } finally {
+ *     Orbs.destroy(orb);   // also releases what the Eclipse ORB's own destroy() leaves open
+ * }
+ * }</pre>
  */
 public final class Orbs {
 

@@ -14,6 +14,14 @@ import java.util.Objects;
  * <p>The call time-out bounds the whole call, retries included: another attempt starts only while
  * a connection attempt and the longest back-off still fit before it. Defaults: 3 attempts,
  * back-off 50 ms doubling up to 1 s, idempotent calls retried.
+ *
+ * <pre>{@code
+ * RetryPolicy policy = RetryPolicy.builder()
+ *         .maxAttempts(5)
+ *         .backoff(Duration.ofMillis(20), 2.0, Duration.ofMillis(500))
+ *         .build();
+ * AdapterConfig config = AdapterConfig.builder().retry(policy).idempotent("queryCatalog").build();
+ * }</pre>
  */
 public final class RetryPolicy {
 

@@ -1,6 +1,12 @@
 package org.corbabridge.adapter;
 
-/** The object bound under the name is not of the interface the adapter calls. */
+/**
+ * The object bound under the name is not of the interface the adapter calls.
+ *
+ * <pre>{@code
+ * CorbaClient.create(CatalogOperations.class, warehouseConfig)   // a Warehouse is bound there: WrongObjectTypeException
+ * }</pre>
+ */
 public class WrongObjectTypeException extends CorbaAdapterException {
     private static final long serialVersionUID = 1L;
 

@@ -151,9 +151,10 @@ final class Codecs {
             public Object read(InputStream in) {
                 int length = fixedLength < 0 ? readLength(in) : fixedLength;
                 if (elementJava != null) {
-                    Object values = Array.newInstance(elementJava, length);
+                    // a reference type: primitive elements took the bulk path above
+                    Object[] values = (Object[]) Array.newInstance(elementJava, length);
                     for (int i = 0; i < length; i++) {
-                        Array.set(values, i, elementCodec.read(in));
+                        values[i] = elementCodec.read(in);
                     }
                     return values;
                 }

@@ -28,12 +28,12 @@ public final class DefaultClientFactory implements ClientFactory {
             throw new IllegalArgumentException("the signature was derived from "
                     + signature.operationsInterface().get().getName() + ", not " + operationsInterface.getName());
         }
-        return new ProxyClient<>(operationsInterface, new RemoteInterface(signature, config, lease(config, borrowed)));
+        return new ProxyClient<>(operationsInterface, RemoteInterface.open(signature, config, lease(config, borrowed)));
     }
 
     @Override
     public DynamicClient dynamic(InterfaceSignature signature, AdapterConfig config, ORB borrowed) {
-        return new RemoteInterface(signature, config, lease(config, borrowed));
+        return RemoteInterface.open(signature, config, lease(config, borrowed));
     }
 
     private static OrbLease lease(AdapterConfig config, ORB borrowed) {

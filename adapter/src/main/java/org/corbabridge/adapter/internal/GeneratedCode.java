@@ -112,16 +112,20 @@ final class GeneratedCode {
         try {
             return method.invoke(target, arguments);
         } catch (InvocationTargetException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            if (cause instanceof Error error) {
-                throw error;
-            }
-            throw new IllegalStateException(method + " threw " + cause, cause);
+            throw unchecked(method, e.getCause());
         } catch (IllegalAccessException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** What a generated method threw, to rethrow: itself when unchecked, else wrapped. */
+    static RuntimeException unchecked(Method method, Throwable thrown) {
+        if (thrown instanceof RuntimeException runtime) {
+            return runtime;
+        }
+        if (thrown instanceof Error error) {
+            throw error;
+        }
+        return new IllegalStateException(method + " threw " + thrown, thrown);
     }
 }

@@ -6,13 +6,14 @@ import java.lang.reflect.Proxy;
 import org.corbabridge.adapter.CorbaClient;
 
 /** A {@link CorbaClient}: a JDK proxy of the generated interface whose calls go through a {@link RemoteInterface}. */
-final class ProxyClient<T> implements CorbaClient<T> {
+final class ProxyClient<T> extends RemoteHandle implements CorbaClient<T> {
 
-    private final RemoteInterface remote;
+    private final RemoteInterface calls;
     private final T proxy;
 
-    ProxyClient(Class<T> operationsInterface, RemoteInterface remote) {
-        this.remote = remote;
+    ProxyClient(Class<T> operationsInterface, RemoteInterface calls) {
+        super(calls.remote);
+        this.calls = calls;
         InvocationHandler handler = this::dispatch;
         this.proxy = operationsInterface.cast(Proxy.newProxyInstance(operationsInterface.getClassLoader(),
                 new Class<?>[] {operationsInterface}, handler));
@@ -26,10 +27,10 @@ final class ProxyClient<T> implements CorbaClient<T> {
                 case "hashCode":
                     return System.identityHashCode(self);
                 default:
-                    return "proxy of " + remote.signature().repositoryId() + " for " + remote.target();
+                    return "proxy of " + calls.signature().repositoryId() + " for " + target();
             }
         }
-        return remote.callMethod(method, arguments);
+        return calls.callMethod(method, arguments);
     }
 
     @Override
@@ -38,38 +39,7 @@ final class ProxyClient<T> implements CorbaClient<T> {
     }
 
     @Override
-    public String target() {
-        return remote.target();
-    }
-
-    @Override
-    public boolean ownsOrb() {
-        return remote.ownsOrb();
-    }
-
-    @Override
-    public boolean isClosed() {
-        return remote.isClosed();
-    }
-
-    @Override
-    public long retries() {
-        return remote.retries();
-    }
-
-    @Override
-    public long rebinds() {
-        return remote.rebinds();
-    }
-
-    @Override
-    public void close() {
-        remote.close();
-    }
-
-    @Override
     public String toString() {
-        return "CorbaClient[" + remote.target() + ", " + remote.config().invocation().configName() + ", "
-                + (ownsOrb() ? "own ORB" : "borrowed ORB") + (isClosed() ? ", closed" : "") + "]";
+        return describe("CorbaClient", calls.config().invocation().configName());
     }
 }

@@ -19,25 +19,37 @@ import org.corbabridge.adapter.RemoteUserException;
  * {@link DynamicClient} and the typed proxy of {@link ProxyClient} call through. Each call runs
  * on the {@link RemoteObject}, which bounds it, re-resolves and retries it.
  */
-final class RemoteInterface implements DynamicClient {
+final class RemoteInterface extends RemoteHandle implements DynamicClient {
 
     private final InterfaceSignature signature;
     private final AdapterConfig config;
     private final Invoker invoker;
     private final Map<String, BoundOperation> operations;
     private final Map<Method, BoundOperation> byMethod;
-    private final RemoteObject<org.omg.CORBA.Object> remote;
 
-    RemoteInterface(InterfaceSignature signature, AdapterConfig config, OrbLease orb) {
+    private RemoteInterface(InterfaceSignature signature, AdapterConfig config, Invoker invoker,
+            Map<String, BoundOperation> operations, Map<Method, BoundOperation> byMethod,
+            RemoteObject<org.omg.CORBA.Object> remote) {
+        super(remote);
         this.signature = signature;
         this.config = config;
-        this.invoker = Invoker.of(config.invocation());
+        this.invoker = invoker;
+        this.operations = operations;
+        this.byMethod = byMethod;
+    }
+
+    /**
+     * Binds every operation (its codecs are built here, once), then resolves the name and checks
+     * the object's type. On failure the lease is closed (an owned ORB destroyed).
+     */
+    static RemoteInterface open(InterfaceSignature signature, AdapterConfig config, OrbLease orb) {
+        Invoker invoker = Invoker.of(config.invocation());
         Class<?> operationsInterface = signature.operationsInterface().orElse(null);
-        Map<String, Method> methods = operationsInterface != null ? methodsByOperation(operationsInterface, signature)
-                : Map.of();
         Map<String, BoundOperation> bound = new LinkedHashMap<>();
         Map<Method, BoundOperation> boundMethods = new HashMap<>();
         try {
+            Map<String, Method> methods = operationsInterface != null
+                    ? methodsByOperation(operationsInterface, signature) : Map.of();
             for (OperationSignature operation : signature.operations()) {
                 Method method = methods.get(operation.name());
                 BoundOperation ready = new BoundOperation(operation, method, config.isIdempotent(operation.name()));
@@ -50,11 +62,11 @@ final class RemoteInterface implements DynamicClient {
             orb.close();
             throw e;
         }
-        this.operations = Collections.unmodifiableMap(bound);
-        this.byMethod = boundMethods;
         String name = config.name() != null ? config.name() : signature.interfaceName();
-        this.remote = RemoteObject.open(config, name, orb, signature.repositoryId(),
+        RemoteObject<org.omg.CORBA.Object> remote = RemoteObject.open(config, name, orb, signature.repositoryId(),
                 reference -> invoker.bind(reference, signature.repositoryId(), operationsInterface));
+        return new RemoteInterface(signature, config, invoker, Collections.unmodifiableMap(bound), boundMethods,
+                remote);
     }
 
     @Override
@@ -142,39 +154,8 @@ final class RemoteInterface implements DynamicClient {
     }
 
     @Override
-    public String target() {
-        return remote.describeTarget();
-    }
-
-    @Override
-    public boolean ownsOrb() {
-        return remote.orb().owned();
-    }
-
-    @Override
-    public boolean isClosed() {
-        return remote.isClosed();
-    }
-
-    @Override
-    public long retries() {
-        return remote.retries();
-    }
-
-    @Override
-    public long rebinds() {
-        return remote.rebinds();
-    }
-
-    @Override
-    public void close() {
-        remote.close();
-    }
-
-    @Override
     public String toString() {
-        return "DynamicClient[" + target() + ", " + config.invocation().configName() + ", "
-                + (ownsOrb() ? "own ORB" : "borrowed ORB") + (isClosed() ? ", closed" : "") + "]";
+        return describe("DynamicClient", config.invocation().configName());
     }
 
     AdapterConfig config() {

@@ -52,17 +52,10 @@ final class StubInvoker implements Invoker {
         try {
             return method.invoke(stub, arguments);
         } catch (InvocationTargetException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof UserException raised) {
+            if (e.getCause() instanceof UserException raised) {
                 throw new RaisedUserException(idOf(raised), raised);
             }
-            if (cause instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            if (cause instanceof Error error) {
-                throw error;
-            }
-            throw new IllegalStateException(method + " threw " + cause, cause);
+            throw GeneratedCode.unchecked(method, e.getCause());
         } catch (IllegalAccessException e) {
             throw new IllegalStateException(e);
         }

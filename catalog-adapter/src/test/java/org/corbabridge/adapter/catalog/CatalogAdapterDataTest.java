@@ -2,7 +2,9 @@ package org.corbabridge.adapter.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.TestOrbs;
@@ -18,27 +20,23 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Every field of every item, at the study's payload sizes, by static and dynamic invocation. */
+/** Every field of every item, at the study's payload sizes, by each invocation mode. */
 @ExtendWith(ServerFixtureExtension.class)
 class CatalogAdapterDataTest {
 
-    private static CatalogAdapter staticAdapter;
-    private static CatalogAdapter dynamicAdapter;
+    private static final Map<InvocationMode, CatalogAdapter> ADAPTERS = new EnumMap<>(InvocationMode.class);
 
     @BeforeAll
     static void createAdapters(ServerFixture fixture) {
-        staticAdapter = CatalogAdapter.create(TestOrbs.configFor(fixture).invocation(InvocationMode.STATIC).build());
-        dynamicAdapter = CatalogAdapter.create(TestOrbs.configFor(fixture).invocation(InvocationMode.DYNAMIC).build());
+        for (InvocationMode mode : InvocationMode.values()) {
+            ADAPTERS.put(mode, CatalogAdapter.create(TestOrbs.configFor(fixture).invocation(mode).build()));
+        }
     }
 
     @AfterAll
     static void closeAdapters() {
-        if (staticAdapter != null) {
-            staticAdapter.close();
-        }
-        if (dynamicAdapter != null) {
-            dynamicAdapter.close();
-        }
+        ADAPTERS.values().forEach(CatalogAdapter::close);
+        ADAPTERS.clear();
     }
 
     static Stream<Arguments> payloads() {
@@ -66,17 +64,18 @@ class CatalogAdapterDataTest {
     }
 
     @Test
-    void staticAndDynamicInvocationReturnIdenticalItems() {
+    void everyInvocationModeReturnsIdenticalItems() {
         for (String query : List.of("items=0", "bytes=102400", "bytes=1048576", "name~oak limit=500")) {
-            assertThat(dynamicAdapter.queryCatalog(query).items())
-                    .as(query)
-                    .isEqualTo(staticAdapter.queryCatalog(query).items());
+            List<CatalogItem> byStub = adapter(InvocationMode.STATIC).queryCatalog(query).items();
+            for (InvocationMode mode : InvocationMode.values()) {
+                assertThat(adapter(mode).queryCatalog(query).items()).as(mode + " " + query).isEqualTo(byStub);
+            }
         }
     }
 
     @Test
     void keywordSearchReturnsMatchingItemsInIdOrder() {
-        for (CatalogAdapter adapter : List.of(staticAdapter, dynamicAdapter)) {
+        for (CatalogAdapter adapter : ADAPTERS.values()) {
             assertSameItems(adapter.queryCatalog("name~lamp limit=50").items(), ReferenceCatalog.search("lamp", 50));
             assertSameItems(adapter.queryCatalog("name~Walnut").items(),
                     ReferenceCatalog.search("walnut", ReferenceCatalog.DEFAULT_SEARCH_LIMIT));
@@ -92,12 +91,12 @@ class CatalogAdapterDataTest {
     }
 
     private static long medianServerTime(String query) {
-        return Stream.generate(() -> staticAdapter.queryCatalog(query).timeInServerNanos())
+        return Stream.generate(() -> adapter(InvocationMode.STATIC).queryCatalog(query).timeInServerNanos())
                 .limit(9).sorted().skip(4).findFirst().orElseThrow();
     }
 
     private static CatalogAdapter adapter(InvocationMode mode) {
-        return mode == InvocationMode.STATIC ? staticAdapter : dynamicAdapter;
+        return ADAPTERS.get(mode);
     }
 
     static void assertSameItems(List<CatalogItem> actual, List<ReferenceItem> expected) {

@@ -1,9 +1,11 @@
-// Binding a server's object in CosNaming and taking it back: shared by every server here.
+// What every server here shares: binding its object in CosNaming and taking it back, and
+// stopping on SIGTERM or SIGINT.
 #pragma once
 
 #include <omniORB4/CORBA.h>
 #include <omniORB4/Naming.hh>
 
+#include <csignal>
 #include <string>
 
 namespace naming {
@@ -23,3 +25,14 @@ void unbind_if_ours(CosNaming::NamingContextExt_ptr context, const std::string& 
                     const char* program);
 
 }  // namespace naming
+
+namespace stop_signals {
+
+// Blocks SIGINT and SIGTERM in the calling thread (call it before the ORB starts its threads, so
+// that they all inherit the mask and only wait_for() sees the signals) and ignores SIGPIPE.
+sigset_t block();
+
+// Waits for SIGINT or SIGTERM and says which on stderr.
+void wait_for(const sigset_t& signals, const char* program);
+
+}  // namespace stop_signals

@@ -1,4 +1,6 @@
-#include "naming_binding.hpp"
+#include "server_support.hpp"
+
+#include <pthread.h>
 
 #include <cstdlib>
 #include <iostream>
@@ -55,3 +57,23 @@ void unbind_if_ours(CosNaming::NamingContextExt_ptr context, const std::string& 
 }
 
 }  // namespace naming
+
+namespace stop_signals {
+
+sigset_t block() {
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  std::signal(SIGPIPE, SIG_IGN);
+  return signals;
+}
+
+void wait_for(const sigset_t& signals, const char* program) {
+  int signal_number = 0;
+  sigwait(&signals, &signal_number);
+  std::cerr << program << ": " << (signal_number == SIGTERM ? "SIGTERM" : "SIGINT") << ", stopping\n";
+}
+
+}  // namespace stop_signals
