@@ -31,7 +31,7 @@ public enum OrbImplementation {
         @Override
         public Properties boundingProperties(Duration callTimeout, Duration connectTimeout) {
             Properties properties = new Properties();
-            properties.setProperty("jacorb.connection.client.pending_reply_timeout", millis(callTimeout));
+            properties.setProperty(REPLY_TIMEOUT, millis(callTimeout));
             properties.setProperty("jacorb.connection.client.connect_timeout", millis(connectTimeout));
             // one connection attempt: the adapter, not the ORB, decides when to try again
             properties.setProperty("jacorb.retries", "0");
@@ -42,6 +42,20 @@ public enum OrbImplementation {
         @Override
         boolean reportsTimeout(SystemException e) {
             return e instanceof TIMEOUT;
+        }
+
+        /** JacORB's own configuration, read through its public {@code getConfiguration()}. */
+        @Override
+        public Optional<Duration> replyTimeoutOf(ORB orb) {
+            try {
+                Object configuration = orb.getClass().getMethod("getConfiguration").invoke(orb);
+                Object value = configuration.getClass().getMethod("getAttribute", String.class, String.class)
+                        .invoke(configuration, REPLY_TIMEOUT, "0");
+                long millis = Long.parseLong(String.valueOf(value).trim());
+                return millis > 0 ? Optional.of(Duration.ofMillis(millis)) : Optional.empty();
+            } catch (ReflectiveOperationException | RuntimeException unknown) {
+                return Optional.empty();
+            }
         }
     },
 
@@ -103,6 +117,9 @@ public enum OrbImplementation {
         }
     };
 
+    /** JacORB's ORB-wide reply time-out, in ms; 0 (its default) waits for ever. */
+    private static final String REPLY_TIMEOUT = "jacorb.connection.client.pending_reply_timeout";
+
     /** The selector thread ends as soon as it wakes up to its ORB's destroy(); this is plenty. */
     private static final Duration SELECTOR_THREAD_END_WAIT = Duration.ofSeconds(1);
 
@@ -130,6 +147,16 @@ public enum OrbImplementation {
      * say) should set them too.
      */
     public abstract Properties boundingProperties(Duration callTimeout, Duration connectTimeout);
+
+    /**
+     * The reply time-out a running ORB of this implementation was created with, where it says:
+     * JacORB's {@code pending_reply_timeout}. Empty when it has none (it waits for ever) or does not
+     * tell. A borrowed ORB that already bounds every reply within the call time-out needs no
+     * time-out policy per reference, which costs JacORB dearly on every call.
+     */
+    public Optional<Duration> replyTimeoutOf(ORB orb) {
+        return Optional.empty();
+    }
 
     /** Whether this ORB reports {@code e} when a reply did not arrive within its call time-out. */
     abstract boolean reportsTimeout(SystemException e);

@@ -7,6 +7,7 @@ import java.util.NoSuchElementException;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.omg.CORBA.COMM_FAILURE;
+import org.omg.CORBA.ORB;
 import org.omg.CORBA.CompletionStatus;
 import org.omg.CORBA.TIMEOUT;
 import org.omg.CORBA.TRANSIENT;
@@ -52,5 +53,32 @@ class OrbImplementationTest {
         assertThat(OrbImplementation.isMaskedCommunicationFailure(underflow)).isTrue();
         assertThat(OrbImplementation.isMaskedCommunicationFailure(new NoSuchElementException())).isFalse();
         assertThat(OrbImplementation.isMaskedCommunicationFailure(new IllegalStateException())).isFalse();
+    }
+
+    @Test
+    void aRunningOrbTellsTheReplyTimeoutItWasCreatedWithWhereItCan() {
+        Duration callTimeout = Duration.ofMillis(2345);
+        ORB bounded = Orbs.create(OrbConfig.of(TestOrbs.current()), callTimeout, TestOrbs.CONNECT_TIMEOUT);
+        ORB unbounded = ORB.init(new String[0], classProperties());
+        try {
+            if (TestOrbs.current() == OrbImplementation.JACORB) {
+                // a borrowed JacORB ORB bounded like this needs no time-out policy per reference
+                assertThat(OrbImplementation.JACORB.replyTimeoutOf(bounded)).contains(callTimeout);
+            } else {
+                // the Eclipse ORB does not say; its own properties bound it, no policy is ever set
+                assertThat(OrbImplementation.ECLIPSE_ORB.replyTimeoutOf(bounded)).isEmpty();
+            }
+            assertThat(TestOrbs.current().replyTimeoutOf(unbounded)).isEmpty();
+        } finally {
+            Orbs.destroy(bounded);
+            Orbs.destroy(unbounded);
+        }
+    }
+
+    private static Properties classProperties() {
+        Properties properties = new Properties();
+        properties.setProperty("org.omg.CORBA.ORBClass", TestOrbs.current().orbClass());
+        properties.setProperty("org.omg.CORBA.ORBSingletonClass", TestOrbs.current().orbSingletonClass());
+        return properties;
     }
 }

@@ -330,15 +330,22 @@ final class Codecs {
         private final Constructor<?> constructor;
         private final Field[] fields;
         private final Codec[] members;
+        /** For a member of a primitive type, read and written straight into its field: no boxing. */
+        private final Primitive[] primitives;
 
         TypedStruct(TypeCode type, Class<?> javaType) throws BadKind, Bounds {
             super(type);
             this.constructor = GeneratedCode.noArgumentConstructor(javaType);
             this.fields = new Field[names.length];
             this.members = new Codec[names.length];
+            this.primitives = new Primitive[names.length];
             for (int i = 0; i < names.length; i++) {
                 fields[i] = GeneratedCode.field(javaType, names[i]);
                 members[i] = build(type.member_type(i), fields[i].getType());
+                Primitive primitive = Primitive.of(unaliased(type.member_type(i)).kind().value());
+                if (primitive != null && primitive.javaType() == fields[i].getType()) {
+                    primitives[i] = primitive;
+                }
             }
         }
 
@@ -358,7 +365,11 @@ final class Codecs {
             writeId(out);
             try {
                 for (int i = 0; i < members.length; i++) {
-                    members[i].write(out, fields[i].get(value));
+                    if (primitives[i] != null) {
+                        primitives[i].writeFrom(out, fields[i], value);
+                    } else {
+                        members[i].write(out, fields[i].get(value));
+                    }
                 }
             } catch (IllegalAccessException e) {
                 throw new IllegalStateException(e);
@@ -371,7 +382,11 @@ final class Codecs {
             try {
                 Object value = constructor.newInstance();
                 for (int i = 0; i < members.length; i++) {
-                    fields[i].set(value, members[i].read(in));
+                    if (primitives[i] != null) {
+                        primitives[i].readInto(in, fields[i], value);
+                    } else {
+                        fields[i].set(value, members[i].read(in));
+                    }
                 }
                 return value;
             } catch (InstantiationException | IllegalAccessException | InvocationTargetException e) {

@@ -3,6 +3,7 @@ package org.corbabridge.adapter.internal;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.corbabridge.adapter.OrbConfig;
+import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.adapter.Orbs;
 import org.omg.CORBA.Any;
 import org.omg.CORBA.ORB;
@@ -38,19 +39,23 @@ final class OrbLease implements AutoCloseable {
     }
 
     /** Creates an ORB with both class properties set and its waits bounded by the two time-outs. */
-    public static OrbLease create(OrbConfig config, Duration callTimeout, Duration connectTimeout) {
+    static OrbLease create(OrbConfig config, Duration callTimeout, Duration connectTimeout) {
         return new OrbLease(Orbs.create(config, callTimeout, connectTimeout), true, null);
     }
 
     /**
-     * Uses an ORB someone else owns. Its own properties bound its waits; on JacORB the call
-     * time-out is also set on each reference, which works whatever the ORB was created with.
+     * Uses an ORB someone else owns. Its own properties bound its waits; on JacORB, unless the
+     * ORB was created with a reply time-out no longer than the call time-out, the call time-out is
+     * also set on each reference (a Messaging policy), which works whatever the ORB was created
+     * with but makes every call dearer.
      */
-    public static OrbLease borrow(ORB orb, Duration callTimeout) {
+    static OrbLease borrow(ORB orb, Duration callTimeout) {
         if (orb == null) {
             throw new IllegalArgumentException("the ORB to borrow must not be null");
         }
-        Policy policy = roundtripTimeoutPolicy(orb, callTimeout);
+        boolean boundedByItsOwner = OrbImplementation.of(orb).flatMap(implementation -> implementation.replyTimeoutOf(orb))
+                .filter(ownTimeout -> ownTimeout.compareTo(callTimeout) <= 0).isPresent();
+        Policy policy = boundedByItsOwner ? null : roundtripTimeoutPolicy(orb, callTimeout);
         if (policy == null) {
             LOG.debug("{} has no Messaging time-out policy: calls are bounded by that ORB's own settings; "
                     + "create it with OrbImplementation.boundingProperties", orb.getClass().getName());
@@ -58,16 +63,16 @@ final class OrbLease implements AutoCloseable {
         return new OrbLease(orb, false, policy);
     }
 
-    public ORB orb() {
+    ORB orb() {
         return orb;
     }
 
-    public boolean owned() {
+    boolean owned() {
         return owned;
     }
 
     /** The reference, with the call time-out set on it when the ORB is borrowed and supports that. */
-    public org.omg.CORBA.Object bounded(org.omg.CORBA.Object reference) {
+    org.omg.CORBA.Object bounded(org.omg.CORBA.Object reference) {
         if (roundtripTimeout == null) {
             return reference;
         }

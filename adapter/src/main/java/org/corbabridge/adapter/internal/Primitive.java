@@ -247,6 +247,44 @@ enum Primitive {
         };
     }
 
+    /** Reads one value into a primitive field of this type, with no boxing: a generated struct's member. */
+    void readInto(InputStream in, java.lang.reflect.Field field, Object target) throws IllegalAccessException {
+        switch (this) {
+            case BOOLEAN -> field.setBoolean(target, in.read_boolean());
+            case CHAR -> field.setChar(target, in.read_char());
+            case WCHAR -> field.setChar(target, in.read_wchar());
+            case OCTET -> field.setByte(target, in.read_octet());
+            case SHORT -> field.setShort(target, in.read_short());
+            case USHORT -> field.setShort(target, in.read_ushort());
+            case LONG -> field.setInt(target, in.read_long());
+            case ULONG -> field.setInt(target, in.read_ulong());
+            case LONGLONG -> field.setLong(target, in.read_longlong());
+            case ULONGLONG -> field.setLong(target, in.read_ulonglong());
+            case FLOAT -> field.setFloat(target, in.read_float());
+            case DOUBLE -> field.setDouble(target, in.read_double());
+            default -> throw new IllegalStateException(name());
+        }
+    }
+
+    /** Writes a primitive field of this type, with no boxing. */
+    void writeFrom(OutputStream out, java.lang.reflect.Field field, Object source) throws IllegalAccessException {
+        switch (this) {
+            case BOOLEAN -> out.write_boolean(field.getBoolean(source));
+            case CHAR -> out.write_char(field.getChar(source));
+            case WCHAR -> out.write_wchar(field.getChar(source));
+            case OCTET -> out.write_octet(field.getByte(source));
+            case SHORT -> out.write_short(field.getShort(source));
+            case USHORT -> out.write_ushort(field.getShort(source));
+            case LONG -> out.write_long(field.getInt(source));
+            case ULONG -> out.write_ulong(field.getInt(source));
+            case LONGLONG -> out.write_longlong(field.getLong(source));
+            case ULONGLONG -> out.write_ulonglong(field.getLong(source));
+            case FLOAT -> out.write_float(field.getFloat(source));
+            case DOUBLE -> out.write_double(field.getDouble(source));
+            default -> throw new IllegalStateException(name());
+        }
+    }
+
     abstract Object readArray(InputStream in, int length);
 
     abstract void writeArray(OutputStream out, Object values, int length);
