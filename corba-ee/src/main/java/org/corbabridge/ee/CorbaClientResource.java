@@ -57,7 +57,8 @@ import org.corbabridge.adapter.RetryPolicy;
  * @PreDestroy void close() { client.close(); }
  * }</pre>
  *
- * <p>Defaults are {@link AdapterConfig#ofDefaults()} and {@link RetryPolicy#ofDefaults()}.
+ * <p>Defaults are {@link AdapterConfig#ofDefaults()} and {@link RetryPolicy#ofDefaults()}: this
+ * class declares none of its own.
  */
 public class CorbaClientResource {
 
@@ -72,6 +73,7 @@ public class CorbaClientResource {
     private long retryBackoffMillis = RetryPolicy.ofDefaults().initialBackoff().toMillis();
     private double retryBackoffMultiplier = RetryPolicy.ofDefaults().backoffMultiplier();
     private long retryMaxBackoffMillis = RetryPolicy.ofDefaults().maxBackoff().toMillis();
+    private boolean retryIdempotentCalls = RetryPolicy.ofDefaults().retriesIdempotentCalls();
     private String idempotent = "";
     private String readonlyAttributes = "";
     private String oneway = "";
@@ -125,6 +127,11 @@ public class CorbaClientResource {
         this.retryMaxBackoffMillis = retryMaxBackoffMillis;
     }
 
+    /** Whether idempotent calls whose completion is unknown may be retried at all. */
+    public void setRetryIdempotentCalls(boolean retryIdempotentCalls) {
+        this.retryIdempotentCalls = retryIdempotentCalls;
+    }
+
     /** Operations that may be retried when their completion is unknown, comma-separated. */
     public void setIdempotent(String operations) {
         this.idempotent = operations;
@@ -156,6 +163,7 @@ public class CorbaClientResource {
                         .maxAttempts(retryMaxAttempts)
                         .backoff(Duration.ofMillis(retryBackoffMillis), retryBackoffMultiplier,
                                 Duration.ofMillis(Math.max(retryBackoffMillis, retryMaxBackoffMillis)))
+                        .retriesIdempotentCalls(retryIdempotentCalls)
                         .build())
                 .idempotent(list(idempotent).toArray(String[]::new));
         if (nameServiceUrl != null && !nameServiceUrl.isBlank()) {

@@ -76,7 +76,8 @@ public class CatalogSessionBean implements CatalogSession {
 
     @Override
     public SessionStats stats() {
-        return new SessionStats("'" + config.name() + "' in " + config.nameServiceDescription(),
+        String name = config.name() != null ? config.name() : CatalogAdapter.DEFAULT_NAME;
+        return new SessionStats("'" + name + "' in " + config.nameServiceDescription(),
                 config.invocation().configName(), orbMode, calls, failures, lastResponseNanos, lastServerNanos, connectNanos,
                 orbInitNanos);
     }

@@ -3,6 +3,7 @@ package org.corbabridge.ejb;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.corbabridge.adapter.AdapterConfig;
+import org.corbabridge.adapter.RetryPolicy;
 
 /**
  * The {@code <resource>.<Property>} overrides that point this jar's resources at a name service
@@ -20,22 +21,31 @@ public final class ResourceOverrides {
 
     /**
      * Both resources configured from {@code config}: its name service, name, ORB (the built-in
-     * ORB and the ORB external-mode sessions create) and time-outs. The name must be set.
+     * ORB and the ORB external-mode sessions create), time-outs, retry policy and idempotent
+     * operations. The name service URL must be set; the invocation is each bean's own.
      */
     public static Map<String, String> of(AdapterConfig config) {
-        if (config.nameServiceUrl() == null || config.name() == null || config.orb().implementation() == null) {
-            throw new IllegalArgumentException("the overrides need a name service URL, a name and a known ORB: "
-                    + config);
+        if (config.nameServiceUrl() == null || config.orb().implementation() == null) {
+            throw new IllegalArgumentException("the overrides need a name service URL and a known ORB: " + config);
         }
         String orb = config.orb().implementation().name();
         String call = Long.toString(config.callTimeout().toMillis());
         String connect = Long.toString(config.connectTimeout().toMillis());
         Map<String, String> overrides = new LinkedHashMap<>();
         overrides.put(SETTINGS + ".NameServiceUrl", config.nameServiceUrl());
-        overrides.put(SETTINGS + ".Name", config.name());
+        if (config.name() != null) {
+            overrides.put(SETTINGS + ".Name", config.name());
+        }
         overrides.put(SETTINGS + ".OrbImplementation", orb);
         overrides.put(SETTINGS + ".CallTimeoutMillis", call);
         overrides.put(SETTINGS + ".ConnectTimeoutMillis", connect);
+        RetryPolicy retry = config.retry();
+        overrides.put(SETTINGS + ".RetryMaxAttempts", Integer.toString(retry.maxAttempts()));
+        overrides.put(SETTINGS + ".RetryBackoffMillis", Long.toString(retry.initialBackoff().toMillis()));
+        overrides.put(SETTINGS + ".RetryBackoffMultiplier", Double.toString(retry.backoffMultiplier()));
+        overrides.put(SETTINGS + ".RetryMaxBackoffMillis", Long.toString(retry.maxBackoff().toMillis()));
+        overrides.put(SETTINGS + ".RetryIdempotentCalls", Boolean.toString(retry.retriesIdempotentCalls()));
+        overrides.put(SETTINGS + ".Idempotent", String.join(",", config.idempotentOperations()));
         overrides.put(ORB + ".Implementation", orb);
         overrides.put(ORB + ".CallTimeoutMillis", call);
         overrides.put(ORB + ".ConnectTimeoutMillis", connect);
