@@ -12,7 +12,8 @@ import java.util.Objects;
  * the object, the adapter resolves the name again: the server may have restarted elsewhere.
  *
  * <p>The call time-out bounds the whole call, retries included: another attempt starts only while
- * a connection attempt and the longest back-off still fit before it. Defaults: 3 attempts,
+ * a connection attempt and the longest back-off still fit before it, and the caller stops waiting
+ * for it at the call's deadline. Defaults: 3 attempts,
  * back-off 50 ms doubling up to 1 s, idempotent calls retried.
  *
  * <pre>{@code

@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import org.corbabridge.adapter.AdapterClosedException;
 import org.corbabridge.adapter.AdapterConfig;
+import org.corbabridge.adapter.CallTimeoutException;
 import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.CorbaAdapterException;
 import org.corbabridge.adapter.RetryPolicy;
@@ -45,8 +46,10 @@ final class RemoteObject<T> implements AutoCloseable {
     private final Function<org.omg.CORBA.Object, T> binder;
     private final Retry idempotentRetry;
     private final Retry otherRetry;
-    /** The deadline of the call this thread is making; Resilience4j retries on the caller's thread. */
-    private final ThreadLocal<long[]> callDeadline = ThreadLocal.withInitial(() -> new long[1]);
+    /** The call this thread is making; Resilience4j retries on the caller's thread. */
+    private final ThreadLocal<CallState> callState = ThreadLocal.withInitial(CallState::new);
+    /** Runs the attempts that must end by the call's deadline; see {@link #attempt}. */
+    private final DeadlineExecutor attempts;
     private final LongAdder retries = new LongAdder();
     private final LongAdder rebinds = new LongAdder();
     private volatile Binding<T> binding;
@@ -62,7 +65,13 @@ final class RemoteObject<T> implements AutoCloseable {
         this.binder = binder;
         this.idempotentRetry = retry(config.retry(), true);
         this.otherRetry = retry(config.retry(), false);
-        this.binding = new Binding<>(resolveAndBind(), 1);
+        this.attempts = new DeadlineExecutor("corbabridge-attempt " + name);
+        try {
+            this.binding = new Binding<>(resolveAndBind(), 1);
+        } catch (RuntimeException | Error e) {
+            attempts.shutdown();
+            throw e;
+        }
     }
 
     /**
@@ -93,13 +102,16 @@ final class RemoteObject<T> implements AutoCloseable {
             throw new AdapterClosedException(operation + " on " + describeTarget() + ": the adapter is closed");
         }
         Retry retry = idempotent ? idempotentRetry : otherRetry;
-        long[] deadline = callDeadline.get();
-        long outer = deadline[0];
-        deadline[0] = System.nanoTime() + config.callTimeout().toNanos();
+        CallState state = callState.get();
+        long outerDeadline = state.deadline;
+        int outerAttempts = state.attempts;
+        state.deadline = System.nanoTime() + config.callTimeout().toNanos();
+        state.attempts = 0;
         try {
-            return retry.executeSupplier(() -> attempt(operation, invocation));
+            return retry.executeSupplier(() -> attempt(operation, invocation, state));
         } finally {
-            deadline[0] = outer;
+            state.deadline = outerDeadline;
+            state.attempts = outerAttempts;
         }
     }
 
@@ -129,6 +141,7 @@ final class RemoteObject<T> implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        attempts.shutdown();
         orb.close();
     }
 
@@ -137,7 +150,29 @@ final class RemoteObject<T> implements AutoCloseable {
         return "'" + name + "' in " + config.nameServiceDescription();
     }
 
-    private <R> R attempt(String operation, Function<T, R> invocation) {
+    /**
+     * One attempt, ended by the call's deadline. The first attempt on a current binding runs on
+     * the caller's thread: the ORB's own reply time-out (the call time-out) bounds it, and the
+     * common call pays for nothing more. A retry, or an attempt that must resolve the name again
+     * first, has less than the whole call time-out left, and may wait for a rebind another thread
+     * is doing: it runs on a helper thread, and the caller waits for it only until the deadline.
+     * An attempt given up at the deadline is left to end on its own (its ORB bounds it) and its
+     * result dropped; it is not interrupted, since interrupting a thread in the ORB's I/O can close
+     * a connection other calls share.
+     */
+    private <R> R attempt(String operation, Function<T, R> invocation, CallState state) {
+        state.attempts++;
+        if (state.attempts == 1 && binding.generation() != staleGeneration) {
+            return attemptNow(operation, invocation);
+        }
+        return attempts.runBy(state.deadline, () -> attemptNow(operation, invocation),
+                () -> new CallTimeoutException(operation + " on " + describeTarget() + " got no reply within "
+                        + config.callTimeout().toMillis() + " ms (attempt " + state.attempts + ", after "
+                        + (state.attempts > 1 ? "a retry" : "the name was resolved again")
+                        + "); the server may still have run it", Completion.MAYBE, null));
+    }
+
+    private <R> R attemptNow(String operation, Function<T, R> invocation) {
         if (closed) {
             throw new AdapterClosedException(operation + " on " + describeTarget() + ": the adapter is closed");
         }
@@ -203,7 +238,13 @@ final class RemoteObject<T> implements AutoCloseable {
      */
     private boolean timeLeftForAnotherAttempt(RetryPolicy policy) {
         long needed = config.connectTimeout().toNanos() + policy.maxBackoff().toNanos();
-        return callDeadline.get()[0] - System.nanoTime() > needed;
+        return callState.get().deadline - System.nanoTime() > needed;
+    }
+
+    /** The deadline of the call a thread is making, and how many attempts it has made. */
+    private static final class CallState {
+        long deadline;
+        int attempts;
     }
 
     private Retry retry(RetryPolicy policy, boolean idempotent) {

@@ -1,0 +1,77 @@
+package org.corbabridge.adapter.internal;
+
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+
+/**
+ * Runs a piece of a call on a helper thread so that the caller can stop waiting at the call's
+ * deadline whatever the piece is blocked on: an ORB call, a naming lookup, a lock another thread
+ * holds while it resolves the name again. A piece given up on is not interrupted (an interrupt
+ * in the ORB's socket I/O can close a connection other calls share); it ends when its own
+ * bound does, and its result is dropped.
+ *
+ * <p>The helper threads are daemons, created on demand, at most {@link #MAX_THREADS} at once,
+ * and end after {@link #IDLE_SECONDS} idle or at {@link #shutdown()}. When all are busy the
+ * piece runs on the caller's thread, bounded by the ORB's own time-outs only.
+ */
+final class DeadlineExecutor {
+
+    static final int MAX_THREADS = 256;
+    static final long IDLE_SECONDS = 10;
+
+    private final ThreadPoolExecutor threads;
+
+    DeadlineExecutor(String name) {
+        AtomicInteger count = new AtomicInteger();
+        this.threads = new ThreadPoolExecutor(0, MAX_THREADS, IDLE_SECONDS, TimeUnit.SECONDS, new SynchronousQueue<>(),
+                runnable -> {
+                    Thread thread = new Thread(runnable, name + " #" + count.incrementAndGet());
+                    thread.setDaemon(true);
+                    return thread;
+                });
+    }
+
+    /**
+     * The piece's result, or what it threw, if it ends before {@code deadline} (a
+     * {@link System#nanoTime()} value); else {@code late}'s exception at the deadline.
+     */
+    <R> R runBy(long deadline, Supplier<R> piece, Supplier<? extends RuntimeException> late) {
+        Future<R> future;
+        try {
+            future = threads.submit(piece::get);
+        } catch (RejectedExecutionException busyOrShutDown) {
+            return piece.get();
+        }
+        try {
+            return future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            future.cancel(false);
+            throw late.get();
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException(cause);
+        } catch (InterruptedException e) {
+            future.cancel(false);
+            Thread.currentThread().interrupt();
+            throw late.get();
+        }
+    }
+
+    /** Lets running pieces end on their own; idle threads end now. */
+    void shutdown() {
+        threads.shutdown();
+    }
+}

@@ -1,0 +1,108 @@
+package org.corbabridge.adapter.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.corbabridge.adapter.AdapterConfig;
+import org.corbabridge.adapter.CallTimeoutException;
+import org.corbabridge.adapter.CorbaAdapterException;
+import org.corbabridge.adapter.TestOrbs;
+import org.corbabridge.fixture.ServerConfig;
+import org.corbabridge.fixture.ServerFixture;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The call time-out bounds the whole call, retries, rebinds and naming lookups included: no
+ * call returns later than its time-out plus {@link #SLACK}, and a rebind another thread is doing
+ * holds no caller past its own deadline. On this JVM's ORB, owning its ORB.
+ */
+class CatalogAdapterDeadlineTest {
+
+    private static final Duration CALL_TIMEOUT = Duration.ofSeconds(3);
+    private static final Duration SLACK = Duration.ofMillis(200);
+
+    @Test
+    void aRetryToAStalledReplacementEndsAtTheCallsDeadline() throws Exception {
+        try (ServerFixture fixture = ServerFixture.start(); CatalogAdapter adapter = CatalogAdapter.create(config(fixture))) {
+            adapter.queryCatalog("items=1");
+            long started = System.nanoTime();
+            CompletableFuture<Throwable> call = CompletableFuture.supplyAsync(
+                    () -> catchThrowable(() -> adapter.queryCatalog("items=1 delay=20000")));
+            // a replacement takes the name (and will stall on the same slow query); the original
+            // dies with the call in it, 0.8 s into the call's 3 s
+            fixture.startServer(ServerConfig.ofDefaults());
+            sleepUntil(started + Duration.ofMillis(800).toNanos());
+            fixture.server().kill();
+
+            Throwable thrown = call.get(20, TimeUnit.SECONDS);
+            Duration took = Duration.ofNanos(System.nanoTime() - started);
+
+            assertThat(thrown).isInstanceOf(CallTimeoutException.class);
+            assertThat(adapter.rebinds()).as("the retry went to the replacement").isEqualTo(1);
+            assertThat(took).as("%s after a retry to a stalled replacement", thrown)
+                    .isLessThanOrEqualTo(CALL_TIMEOUT.plus(SLACK));
+        }
+    }
+
+    @Test
+    void aNameServiceStalledDuringARebindDoesNotHoldTheCallPastItsDeadline() {
+        try (ServerFixture fixture = ServerFixture.start(); CatalogAdapter adapter = CatalogAdapter.create(config(fixture))) {
+            adapter.queryCatalog("items=1");
+            fixture.server().kill();
+            fixture.nameService().suspend();
+
+            long started = System.nanoTime();
+            Throwable thrown = catchThrowable(() -> adapter.queryCatalog("items=1"));
+            Duration took = Duration.ofNanos(System.nanoTime() - started);
+
+            assertThat(thrown).isInstanceOf(CorbaAdapterException.class);
+            assertThat(took).as("%s with the name service stalled", thrown).isLessThanOrEqualTo(CALL_TIMEOUT.plus(SLACK));
+        }
+    }
+
+    @Test
+    void fiftyCallersDuringARebindEachEndByTheirOwnDeadline() throws Exception {
+        int callers = 50;
+        ExecutorService threads = Executors.newFixedThreadPool(callers);
+        try (ServerFixture fixture = ServerFixture.start(); CatalogAdapter adapter = CatalogAdapter.create(config(fixture))) {
+            adapter.queryCatalog("items=1");
+            fixture.server().kill();
+            fixture.nameService().suspend();
+
+            List<Future<Duration>> calls = new ArrayList<>();
+            for (int i = 0; i < callers; i++) {
+                calls.add(threads.submit(() -> {
+                    long started = System.nanoTime();
+                    catchThrowable(() -> adapter.queryCatalog("items=1"));
+                    return Duration.ofNanos(System.nanoTime() - started);
+                }));
+                Thread.sleep(20); // staggered: every caller has a deadline of its own
+            }
+            for (Future<Duration> call : calls) {
+                assertThat(call.get(30, TimeUnit.SECONDS)).as("one caller's call, from its own start")
+                        .isLessThanOrEqualTo(CALL_TIMEOUT.plus(SLACK));
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    private static AdapterConfig config(ServerFixture fixture) {
+        return TestOrbs.configFor(fixture).callTimeout(CALL_TIMEOUT).build();
+    }
+
+    private static void sleepUntil(long nanoTime) throws InterruptedException {
+        long left = nanoTime - System.nanoTime();
+        if (left > 0) {
+            Thread.sleep(TimeUnit.NANOSECONDS.toMillis(left));
+        }
+    }
+}
