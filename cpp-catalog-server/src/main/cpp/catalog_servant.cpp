@@ -21,6 +21,9 @@ shop::QueryResult* CatalogServant::queryCatalog(const char* query) {
 
   const catalog::ParsedQuery parsed = catalog::parse_query(query ? query : "");
   if (!parsed.ok) throw shop::InvalidQuery(parsed.error.c_str());
+  if (parsed.query.delay_millis > 0 && !test_hooks_) {
+    throw shop::InvalidQuery("delay= is a test hook; this server was not started with --test-hooks");
+  }
   if (parsed.query.delay_millis > 0) {
     std::this_thread::sleep_for(std::chrono::milliseconds(parsed.query.delay_millis));
   }

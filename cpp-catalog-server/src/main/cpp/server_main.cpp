@@ -2,7 +2,10 @@
 // SIGINT, then unbinds (if the name is still its own) and exits 0.
 //
 //   catalog_server [--name NAME] [--naming URL] [--endpoint ENDPOINT]
-//                  [--max-reply-bytes N] [--object-id ID] [-ORB<option> <value> ...]
+//                  [--max-reply-bytes N] [--object-id ID] [--test-hooks] [-ORB<option> <value> ...]
+//
+// --test-hooks accepts the delay= test hook, which lets any client park a server thread
+// for up to a minute; without it such a query is refused with InvalidQuery.
 //
 // Prints one line "READY name=... endpoint=... reply-cap=..." on stdout once the name
 // is bound; process supervisors and the Java fixture wait for it.
@@ -35,13 +38,15 @@ struct Options {
   std::size_t max_reply_bytes = 0;  // 0: giopMaxMsgSize - allowance
   std::string object_id;            // empty: a transient object in the RootPOA
   std::string call_timeout_ms = "5000";
+  bool test_hooks = false;  // delay= parks a server thread: tests only
 };
 
 [[noreturn]] void usage(const std::string& problem) {
   std::cerr << "catalog_server: " << problem << "\n"
             << "usage: catalog_server [--name NAME] [--naming corbaname::HOST:PORT]\n"
             << "                      [--endpoint giop:tcp:HOST:PORT] [--max-reply-bytes N]\n"
-            << "                      [--object-id ID] [--call-timeout-ms MS] [-ORBoption value ...]\n";
+            << "                      [--object-id ID] [--call-timeout-ms MS] [--test-hooks]\n"
+            << "                      [-ORBoption value ...]\n";
   std::exit(kExitUsage);
 }
 
@@ -73,6 +78,8 @@ Options take_options(int& argc, char** argv) {
       options.object_id = value();
     } else if (arg == "--call-timeout-ms") {
       options.call_timeout_ms = value();
+    } else if (arg == "--test-hooks") {
+      options.test_hooks = true;
     } else if (arg == "--help" || arg == "-h") {
       usage("serves the study's Catalog over omniORB");
     } else if (arg.rfind("--", 0) == 0) {
@@ -119,7 +126,7 @@ int main(int argc, char** argv) {
 
   // declared before the POAs that hold the servant, so it outlives them
   const catalog::CatalogData catalog;
-  CatalogServant servant(catalog, options.max_reply_bytes);
+  CatalogServant servant(catalog, options.max_reply_bytes, options.test_hooks);
 
   int status = 0;
   CosNaming::NamingContextExt_var context;

@@ -3,12 +3,15 @@ package org.corbabridge.adapter.catalog;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import java.time.Duration;
 import java.util.List;
 import org.corbabridge.adapter.CorbaAdapterException;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.TestOrbs;
+import org.corbabridge.fixture.ServerConfig;
 import org.corbabridge.fixture.ServerFixture;
 import org.corbabridge.fixture.ServerFixtureExtension;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -80,6 +83,21 @@ class CatalogAdapterBadInputTest {
 
     private static CatalogAdapter adapter(ServerFixture fixture, InvocationMode mode) {
         return CatalogAdapter.create(TestOrbs.configFor(fixture).invocation(mode).build());
+    }
+
+    /** delay= parks a server thread for up to a minute: only a server started for tests takes it. */
+    @Test
+    void aServerStartedWithoutTestHooksRefusesTheDelayHookAtOnce() {
+        try (ServerFixture production = ServerFixture.start(ServerConfig.builder().testHooks(false).build());
+                CatalogAdapter adapter = CatalogAdapter.create(TestOrbs.configFor(production).build())) {
+            long started = System.nanoTime();
+            Throwable thrown = catchThrowable(() -> adapter.queryCatalog("items=1 delay=30000"));
+
+            assertThat(thrown).isInstanceOfSatisfying(InvalidQueryException.class,
+                    refused -> assertThat(refused.reason()).contains("--test-hooks"));
+            assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(1));
+            assertThat(adapter.queryCatalog("items=2").items()).hasSize(2);
+        }
     }
 
     private static void assertStillServing(CatalogAdapter adapter, ServerFixture fixture) {
