@@ -35,6 +35,8 @@ final class BoundOperation {
     /** For a typed proxy: the {@code value} field of each out/inout parameter's holder class. */
     final Field[] holderValues;
     final Codec result;
+    /** Whether any parameter is out or inout: a typed proxy's holders then need converting. */
+    final boolean hasHolders;
     private final Map<String, Codec> exceptions = new HashMap<>();
 
     BoundOperation(OperationSignature signature, Method method, boolean idempotent) {
@@ -65,6 +67,7 @@ final class BoundOperation {
             }
             parameters[i] = Codecs.of(parameter.type(), javaType);
         }
+        this.hasHolders = declared.stream().anyMatch(parameter -> parameter.mode() != ParameterMode.IN);
         this.result = signature.returnsValue()
                 ? Codecs.of(signature.result(), method != null ? method.getReturnType() : null) : null;
         for (TypeCode exception : signature.exceptions()) {

@@ -123,7 +123,7 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient {
         }
         Object[] values = arguments == null ? new Object[0] : arguments;
         try {
-            if (invoker instanceof StubInvoker && !hasHolders(bound)) {
+            if (invoker instanceof StubInvoker && !bound.hasHolders) {
                 return remote.call(bound.name, bound.idempotent, target -> StubInvoker.call(method, target, values));
             }
             Object[] unwrapped = values.clone();
@@ -167,15 +167,6 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient {
             throw new IllegalArgumentException(signature.repositoryId() + " has no " + (operation.startsWith("_set_")
                     ? "writable " : "") + "attribute '" + attribute + "'");
         }
-    }
-
-    private static boolean hasHolders(BoundOperation bound) {
-        for (ParameterMode mode : bound.modes) {
-            if (mode != ParameterMode.IN) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private RemoteUserException remoteUserException(BoundOperation bound, RaisedUserException raised) {

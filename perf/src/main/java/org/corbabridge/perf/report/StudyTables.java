@@ -39,8 +39,12 @@ public final class StudyTables {
                 "EJB with the container's ORB against the standalone client"));
         tables.add(callerTable(results, Caller.ASRO, paper, PaperFigures.ASRO_CC,
                 "EJB with an ORB it starts itself against the standalone client"));
-        tables.add(diiTable(results, paper));
-        tables.add(streamsTable(results, paper));
+        tables.add(overStaticTable(results, paper, InvocationMode.DII, PaperFigures.DII_SII, "the ORB's Dynamic "
+                + "Invocation Interface (Request and Any) against static invocation, same caller and ORB"));
+        // the adapter's fast dynamic path: the goal is 1.15 at most
+        tables.add(overStaticTable(results, paper, InvocationMode.DYNAMIC, "goal ≤ 1.15", "the adapter's dynamic "
+                + "invocation (TypeCode-driven, on the ORB's streams, no stub) against static invocation, same caller "
+                + "and ORB"));
         tables.add(baselineTable(results, every));
         tables.add(floorTable(results, every, Series.nativeFloor(), "Java / C++",
                 "standalone Java client (SII) against the omniORB C++ client, same server and payload"));
@@ -60,20 +64,6 @@ public final class StudyTables {
             }
         }
         return new Table(caller + " / CC", caption, sizes, rows);
-    }
-
-    private static Table diiTable(StudyResults results, List<SizePoint> sizes) {
-        List<Row> rows = new ArrayList<>();
-        for (Caller caller : List.of(Caller.CC, Caller.ASIO, Caller.ASRO)) {
-            for (OrbImplementation orb : OrbImplementation.values()) {
-                Series dynamic = new Series(caller, orb, InvocationMode.DII);
-                Series stat = new Series(caller, orb, InvocationMode.STATIC);
-                rows.add(new Row(caller + " " + stat.orbName(), PaperFigures.DII_SII,
-                        ratios(results, dynamic, stat, sizes)));
-            }
-        }
-        return new Table("DII / SII", "the ORB's Dynamic Invocation Interface (Request and Any) against static "
-                + "invocation, same caller and ORB", sizes, rows);
     }
 
     /**
@@ -97,18 +87,18 @@ public final class StudyTables {
                 + "the reply into records) against the generated stub called directly, same JVM and ORB", sizes, rows);
     }
 
-    /** The adapter's fast dynamic path against the stub: the goal is 1.15 at most. */
-    private static Table streamsTable(StudyResults results, List<SizePoint> sizes) {
+    /** A dynamic mode over static invocation, for every caller and ORB, each caller against itself. */
+    private static Table overStaticTable(StudyResults results, List<SizePoint> sizes, InvocationMode mode,
+            String paper, String caption) {
         List<Row> rows = new ArrayList<>();
         for (Caller caller : List.of(Caller.CC, Caller.ASIO, Caller.ASRO)) {
             for (OrbImplementation orb : OrbImplementation.values()) {
-                Series streams = new Series(caller, orb, InvocationMode.DYNAMIC);
+                Series dynamic = new Series(caller, orb, mode);
                 Series stat = new Series(caller, orb, InvocationMode.STATIC);
-                rows.add(new Row(caller + " " + stat.orbName(), "goal ≤ 1.15", ratios(results, streams, stat, sizes)));
+                rows.add(new Row(caller + " " + stat.orbName(), paper, ratios(results, dynamic, stat, sizes)));
             }
         }
-        return new Table("DYN / SII", "the adapter's dynamic invocation (TypeCode-driven, on the ORB's streams, no "
-                + "stub) against static invocation, same caller and ORB", sizes, rows);
+        return new Table(new Series(Caller.CC, null, mode).modeName() + " / SII", caption, sizes, rows);
     }
 
     private static Table floorTable(StudyResults results, List<SizePoint> sizes, Series floor, String title,
