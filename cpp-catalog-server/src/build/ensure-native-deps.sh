@@ -3,16 +3,19 @@
 # installs what is missing, otherwise it stops with the one apt-get line to run.
 set -euo pipefail
 
-# clang and its runtime for the libFuzzer target of the query parser
-PACKAGES="g++ make cmake pkg-config libomniorb4-dev omniidl omniorb-nameserver omniorb clang libclang-rt-14-dev"
+# clang and its runtime for the libFuzzer target of the query parser; OpenSSL for omniORB's
+# SSL transport (giop:ssl) and for the test keys
+PACKAGES="g++ make cmake pkg-config libomniorb4-dev omniidl omniorb-nameserver omniorb clang libclang-rt-14-dev libssl-dev openssl"
 
 missing=""
-for tool in g++ make cmake pkg-config omniidl omniNames clang++; do
+for tool in g++ make cmake pkg-config omniidl omniNames clang++ openssl; do
   command -v "$tool" >/dev/null 2>&1 || missing="$missing $tool"
 done
 if command -v pkg-config >/dev/null 2>&1 && ! pkg-config --exists omniORB4 2>/dev/null; then
   missing="$missing omniORB4-headers"
 fi
+
+[ -f /usr/include/openssl/ssl.h ] || missing="$missing openssl-headers"
 
 if ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
   missing="$missing libFuzzer-runtime"

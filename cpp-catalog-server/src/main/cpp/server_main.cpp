@@ -1,7 +1,7 @@
 // catalog_server: serves the Catalog and binds itself in CosNaming until SIGTERM or
 // SIGINT, then unbinds (if the name is still its own) and exits 0.
 //
-//   catalog_server [--name NAME] [--naming URL] [--endpoint ENDPOINT]
+//   catalog_server [--name NAME] [--naming URL] [--endpoint ENDPOINT ...] [--tls-key PEM --tls-ca PEM --tls-verify MODE]
 //                  [--max-reply-bytes N] [--object-id ID] [--test-hooks] [-ORB<option> <value> ...]
 //
 // --test-hooks accepts the delay= test hook, which lets any client park a server thread
@@ -17,6 +17,7 @@
 #include <cstring>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "catalog_data.hpp"
 #include "catalog_servant.hpp"
@@ -34,7 +35,7 @@ constexpr std::size_t kReplyHeaderAllowance = 4096;
 struct Options {
   std::string name = "Catalog";
   std::string naming_url;  // empty: the NameService initial reference
-  std::string endpoint = "giop:tcp:127.0.0.1:";
+  std::vector<std::string> endpoints;  // empty: giop:tcp:127.0.0.1: (any free port)
   std::size_t max_reply_bytes = 0;  // 0: giopMaxMsgSize - allowance
   std::string object_id;            // empty: a transient object in the RootPOA
   std::string call_timeout_ms = "5000";
@@ -44,8 +45,9 @@ struct Options {
 [[noreturn]] void usage(const std::string& problem) {
   std::cerr << "catalog_server: " << problem << "\n"
             << "usage: catalog_server [--name NAME] [--naming corbaname::HOST:PORT]\n"
-            << "                      [--endpoint giop:tcp:HOST:PORT] [--max-reply-bytes N]\n"
+            << "                      [--endpoint giop:tcp|ssl:HOST:PORT ...] [--max-reply-bytes N]\n"
             << "                      [--object-id ID] [--call-timeout-ms MS] [--test-hooks]\n"
+            << "               " << server_orb::tls_usage()
             << "                      [-ORBoption value ...]\n";
   std::exit(kExitUsage);
 }
@@ -65,7 +67,7 @@ Options take_options(int& argc, char** argv) {
     } else if (arg == "--naming") {
       options.naming_url = value();
     } else if (arg == "--endpoint") {
-      options.endpoint = value();
+      options.endpoints.push_back(value());
     } else if (arg == "--max-reply-bytes") {
       const std::string text = value();
       char* end = nullptr;
@@ -80,6 +82,7 @@ Options take_options(int& argc, char** argv) {
       options.call_timeout_ms = value();
     } else if (arg == "--test-hooks") {
       options.test_hooks = true;
+    } else if (server_orb::take_tls_option(arg, value)) {
     } else if (arg == "--help" || arg == "-h") {
       usage("serves the study's Catalog over omniORB");
     } else if (arg.rfind("--", 0) == 0) {
@@ -101,19 +104,9 @@ int main(int argc, char** argv) {
 
   Options options = take_options(argc, argv);
 
-  const char* orb_options[][2] = {{"endPoint", options.endpoint.c_str()},
-                                  // bound the naming calls: omniORB waits for ever by default
-                                  {"clientCallTimeOutPeriod", options.call_timeout_ms.c_str()},
-                                  {"clientConnectTimeOutPeriod", options.call_timeout_ms.c_str()},
-                                  {nullptr, nullptr}};
-  CORBA::ORB_var orb;
-  try {
-    orb = CORBA::ORB_init(argc, argv, "omniORB4", orb_options);
-  } catch (CORBA::Exception& e) {
-    std::cerr << "catalog_server: ORB_init failed (" << e._name() << "); check the -ORB options and "
-              << "--endpoint " << options.endpoint << "\n";
-    return kExitCorba;
-  }
+  if (options.endpoints.empty()) options.endpoints.push_back("giop:tcp:127.0.0.1:");
+  CORBA::ORB_var orb = server_orb::init(argc, argv, "catalog_server", options.endpoints, options.call_timeout_ms);
+  if (CORBA::is_nil(orb)) return kExitCorba;
   if (argc > 1) usage(std::string("unexpected argument ") + argv[1]);
 
   const std::size_t giop_limit = omniORB::giopMaxMsgSize();
@@ -169,7 +162,7 @@ int main(int argc, char** argv) {
       return kExitUsage;
     }
 
-    std::cout << "READY name=" << options.name << " endpoint=" << options.endpoint
+    std::cout << "READY name=" << options.name << " endpoint=" << server_orb::describe(options.endpoints)
               << " reply-cap=" << options.max_reply_bytes << std::endl;
 
     stop_signals::wait_for(stop_on, "catalog_server");

@@ -1,9 +1,114 @@
 #include "server_support.hpp"
 
+#include <omniORB4/sslContext.h>
+#include <openssl/ssl.h>
 #include <pthread.h>
 
 #include <cstdlib>
 #include <iostream>
+#include <memory>
+
+namespace server_orb {
+
+namespace {
+
+struct TlsOptions {
+  std::string key_file;
+  std::string ca_file;
+  std::string verify = "none";
+};
+
+TlsOptions& tls_options() {
+  static TlsOptions options;
+  return options;
+}
+
+// Sets omniORB's SSL context up before ORB_init, which creates it from these members. (Debian's
+// omniORB 4.2.5 leaves it without a key when given -ORBsslKeyFile instead.)
+bool configure_tls(const char* program, const std::vector<std::string>& endpoints) {
+  bool wants_tls = false;
+  for (const std::string& endpoint : endpoints) wants_tls = wants_tls || endpoint.rfind("giop:ssl:", 0) == 0;
+  const TlsOptions& options = tls_options();
+  if (!wants_tls) return true;
+  if (options.key_file.empty()) {
+    std::cerr << program << ": a giop:ssl endpoint needs --tls-key (the server's certificate and key, PEM)\n";
+    return false;
+  }
+  sslContext::key_file = options.key_file.c_str();
+  sslContext::key_file_password = "";
+  if (!options.ca_file.empty()) sslContext::certificate_authority_file = options.ca_file.c_str();
+  if (options.verify == "none") {
+    sslContext::verify_mode = SSL_VERIFY_NONE;
+  } else if (options.verify == "peer") {
+    sslContext::verify_mode = SSL_VERIFY_PEER;
+  } else if (options.verify == "require") {
+    sslContext::verify_mode = SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT;
+  } else {
+    std::cerr << program << ": --tls-verify takes none, peer or require, not " << options.verify << "\n";
+    return false;
+  }
+  if (sslContext::verify_mode != SSL_VERIFY_NONE && options.ca_file.empty()) {
+    std::cerr << program << ": --tls-verify " << options.verify << " needs --tls-ca to verify client certificates\n";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool take_tls_option(const std::string& arg, const std::function<std::string()>& value) {
+  if (arg == "--tls-key") {
+    tls_options().key_file = value();
+  } else if (arg == "--tls-ca") {
+    tls_options().ca_file = value();
+  } else if (arg == "--tls-verify") {
+    tls_options().verify = value();
+  } else {
+    return false;
+  }
+  return true;
+}
+
+const char* tls_usage() {
+  return "       [--tls-key PEM] [--tls-ca PEM] [--tls-verify none|peer|require]\n";
+}
+
+CORBA::ORB_ptr init(int& argc, char** argv, const char* program, const std::vector<std::string>& endpoints,
+                    const std::string& call_timeout_ms) {
+  if (!configure_tls(program, endpoints)) return CORBA::ORB::_nil();
+
+  const std::size_t rows = endpoints.size() + 3;
+  std::unique_ptr<const char*[][2]> options(new const char*[rows][2]);
+  std::size_t row = 0;
+  for (const std::string& endpoint : endpoints) {
+    options[row][0] = "endPoint";
+    options[row++][1] = endpoint.c_str();
+  }
+  options[row][0] = "clientCallTimeOutPeriod";
+  options[row++][1] = call_timeout_ms.c_str();
+  options[row][0] = "clientConnectTimeOutPeriod";
+  options[row++][1] = call_timeout_ms.c_str();
+  options[row][0] = nullptr;
+  options[row][1] = nullptr;
+  try {
+    return CORBA::ORB_init(argc, argv, "omniORB4", options.get());
+  } catch (CORBA::Exception& e) {
+    std::cerr << program << ": ORB_init failed (" << e._name() << "); check the -ORB options and the endpoints "
+              << describe(endpoints)<< "\n";
+    return CORBA::ORB::_nil();
+  }
+}
+
+std::string describe(const std::vector<std::string>& endpoints) {
+  std::string joined;
+  for (const std::string& endpoint : endpoints) {
+    if (!joined.empty()) joined += ",";
+    joined += endpoint;
+  }
+  return joined;
+}
+
+}  // namespace server_orb
 
 namespace naming {
 

@@ -6,7 +6,36 @@
 #include <omniORB4/Naming.hh>
 
 #include <csignal>
+#include <functional>
 #include <string>
+#include <vector>
+
+namespace server_orb {
+
+// The TLS options every server takes, for its giop:ssl endpoints:
+//   --tls-key FILE      one PEM file with the server's certificate chain and its key
+//   --tls-ca FILE       the CA certificates (PEM) that client certificates must chain to
+//   --tls-verify MODE   none (ask no client certificate, the default), peer (verify one if
+//                       presented) or require (mutual TLS: refuse clients without one)
+// Returns whether `arg` was one of them, taking its value with `value`.
+bool take_tls_option(const std::string& arg, const std::function<std::string()>& value);
+
+// The usage lines of the TLS options.
+const char* tls_usage();
+
+// ORB_init with what every server here sets: one endPoint per entry of `endpoints`
+// (giop:tcp:HOST:PORT, giop:ssl:HOST:PORT, or both: a server with only giop:ssl refuses plain
+// text), and `call_timeout_ms` as the client-side call and connect time-outs that bound its
+// naming calls (omniORB waits for ever by default). The SSL transport is linked in and set up
+// from the TLS options. Returns nil, having said why on stderr, when ORB_init fails or a
+// giop:ssl endpoint has no --tls-key.
+CORBA::ORB_ptr init(int& argc, char** argv, const char* program, const std::vector<std::string>& endpoints,
+                    const std::string& call_timeout_ms);
+
+// The endpoints as one word for the READY line: "giop:tcp:127.0.0.1:5000,giop:ssl:127.0.0.1:5001".
+std::string describe(const std::vector<std::string>& endpoints);
+
+}  // namespace server_orb
 
 namespace naming {
 

@@ -2,7 +2,7 @@
 // binds itself in CosNaming until SIGTERM or SIGINT, then unbinds (if the name is still its
 // own) and exits 0.
 //
-//   warehouse_server [--name NAME] [--naming URL] [--endpoint ENDPOINT] [--site SITE]
+//   warehouse_server [--name NAME] [--naming URL] [--endpoint ENDPOINT ...] [--tls-key PEM --tls-ca PEM --tls-verify MODE] [--site SITE]
 //                    [--capacity N] [-ORB<option> <value> ...]
 //
 // Prints one line "READY name=... endpoint=..." on stdout once the name is bound.
@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "server_support.hpp"
 #include "warehouse_servant.hpp"
@@ -26,7 +27,7 @@ constexpr const char* kProgram = "warehouse_server";
 struct Options {
   std::string name = "Warehouse";
   std::string naming_url;
-  std::string endpoint = "giop:tcp:127.0.0.1:";
+  std::vector<std::string> endpoints;  // empty: giop:tcp:127.0.0.1: (any free port)
   std::string site = "depot-1";
   long capacity = 100;
 };
@@ -34,7 +35,8 @@ struct Options {
 [[noreturn]] void usage(const std::string& problem) {
   std::cerr << kProgram << ": " << problem << "\n"
             << "usage: warehouse_server [--name NAME] [--naming corbaname::HOST:PORT]\n"
-            << "                        [--endpoint giop:tcp:HOST:PORT] [--site SITE] [--capacity N]\n"
+            << "                        [--endpoint giop:tcp|ssl:HOST:PORT ...] [--site SITE] [--capacity N]\n"
+            << "                 " << server_orb::tls_usage()
             << "                        [-ORBoption value ...]\n";
   std::exit(kExitUsage);
 }
@@ -53,7 +55,7 @@ Options take_options(int& argc, char** argv) {
     } else if (arg == "--naming") {
       options.naming_url = value();
     } else if (arg == "--endpoint") {
-      options.endpoint = value();
+      options.endpoints.push_back(value());
     } else if (arg == "--site") {
       options.site = value();
     } else if (arg == "--capacity") {
@@ -61,6 +63,7 @@ Options take_options(int& argc, char** argv) {
       char* end = nullptr;
       options.capacity = std::strtol(text.c_str(), &end, 10);
       if (text.empty() || *end != '\0' || options.capacity < 0) usage("--capacity needs a number >= 0");
+    } else if (server_orb::take_tls_option(arg, value)) {
     } else if (arg == "--help" || arg == "-h") {
       usage("serves the example Warehouse over omniORB");
     } else if (arg.rfind("--", 0) == 0) {
@@ -81,17 +84,9 @@ int main(int argc, char** argv) {
   const sigset_t stop_on = stop_signals::block();
 
   Options options = take_options(argc, argv);
-  const char* orb_options[][2] = {{"endPoint", options.endpoint.c_str()},
-                                  {"clientCallTimeOutPeriod", "5000"},
-                                  {"clientConnectTimeOutPeriod", "5000"},
-                                  {nullptr, nullptr}};
-  CORBA::ORB_var orb;
-  try {
-    orb = CORBA::ORB_init(argc, argv, "omniORB4", orb_options);
-  } catch (CORBA::Exception& e) {
-    std::cerr << kProgram << ": ORB_init failed (" << e._name() << ")\n";
-    return kExitCorba;
-  }
+  if (options.endpoints.empty()) options.endpoints.push_back("giop:tcp:127.0.0.1:");
+  CORBA::ORB_var orb = server_orb::init(argc, argv, kProgram, options.endpoints, "5000");
+  if (CORBA::is_nil(orb)) return kExitCorba;
   if (argc > 1) usage(std::string("unexpected argument ") + argv[1]);
 
   WarehouseServant servant(options.site, static_cast<CORBA::Long>(options.capacity));
@@ -113,7 +108,7 @@ int main(int argc, char** argv) {
       orb->destroy();
       return kExitNaming;
     }
-    std::cout << "READY name=" << options.name << " endpoint=" << options.endpoint << std::endl;
+    std::cout << "READY name=" << options.name << " endpoint=" << server_orb::describe(options.endpoints) << std::endl;
 
     stop_signals::wait_for(stop_on, kProgram);
     naming::unbind_if_ours(context, options.name, warehouse, kProgram);

@@ -3,6 +3,7 @@ package org.corbabridge.adapter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -27,6 +28,7 @@ public final class OrbConfig {
     private final OrbImplementation implementation;
     private final Properties properties;
     private final List<String> arguments;
+    private final TlsConfig tls;
 
     private OrbConfig(Builder builder) {
         this.orbClass = builder.orbClass;
@@ -34,6 +36,7 @@ public final class OrbConfig {
         this.implementation = builder.implementation;
         this.properties = copy(builder.properties);
         this.arguments = List.copyOf(builder.arguments);
+        this.tls = builder.tls;
     }
 
     /** JacORB, no extra properties. */
@@ -72,10 +75,15 @@ public final class OrbConfig {
         return arguments;
     }
 
+    /** IIOP over TLS, and only over TLS; empty: plain IIOP. */
+    public Optional<TlsConfig> tls() {
+        return Optional.ofNullable(tls);
+    }
+
     @Override
     public String toString() {
         return "OrbConfig[" + orbClass + ", " + orbSingletonClass + ", properties " + properties.stringPropertyNames()
-                + ", arguments " + arguments + "]";
+                + ", arguments " + arguments + (tls == null ? "" : ", " + tls) + "]";
     }
 
     private static Properties copy(Properties source) {
@@ -90,8 +98,18 @@ public final class OrbConfig {
         private OrbImplementation implementation = OrbImplementation.JACORB;
         private final Properties properties = new Properties();
         private final List<String> arguments = new ArrayList<>();
+        private TlsConfig tls;
 
         private Builder() {
+        }
+
+        /**
+         * Call over TLS only, with these stores and protocols (supported on JacORB and the Eclipse
+         * ORB); null: plain IIOP.
+         */
+        public Builder tls(TlsConfig tls) {
+            this.tls = tls;
+            return this;
         }
 
         public Builder implementation(OrbImplementation implementation) {

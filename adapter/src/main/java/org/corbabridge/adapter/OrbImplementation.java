@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.Properties;
+import org.corbabridge.adapter.tls.TlsProperties;
 import org.omg.CORBA.COMM_FAILURE;
 import org.omg.CORBA.CompletionStatus;
 import org.omg.CORBA.ORB;
@@ -37,6 +38,12 @@ public enum OrbImplementation {
             properties.setProperty("jacorb.retries", "0");
             properties.setProperty("jacorb.retry_interval", "0");
             return properties;
+        }
+
+        /** The adapter's TLS socket factory for JacORB; see {@code org.corbabridge.adapter.tls}. */
+        @Override
+        public Properties tlsProperties(TlsConfig tls) {
+            return TlsProperties.forJacorb(settings(tls), tls.keyStore().isPresent());
         }
 
         @Override
@@ -79,6 +86,15 @@ public enum OrbImplementation {
             properties.setProperty("com.sun.corba.ee.transport.ORBTCPTimeouts",
                     "100:" + millis(callTimeout) + ":20");
             return properties;
+        }
+
+        /**
+         * The Eclipse ORB has no TLS of its own: the adapter's socket factory, socket-info mapping
+         * and configurator (in {@code org.corbabridge.adapter.tls}) provide it.
+         */
+        @Override
+        public Properties tlsProperties(TlsConfig tls) {
+            return TlsProperties.forEclipseOrb(settings(tls));
         }
 
         @Override
@@ -149,6 +165,13 @@ public enum OrbImplementation {
     public abstract Properties boundingProperties(Duration callTimeout, Duration connectTimeout);
 
     /**
+     * The ORB properties that make it call over TLS only, as {@code tls} says. The adapter sets
+     * them on the ORBs it creates with {@link OrbConfig.Builder#tls}; whoever creates an ORB to
+     * lend to adapters sets them there.
+     */
+    public abstract Properties tlsProperties(TlsConfig tls);
+
+    /**
      * The reply time-out a running ORB of this implementation was created with, where it says:
      * JacORB's {@code pending_reply_timeout}. Empty when it has none (it waits for ever) or does not
      * tell. A borrowed ORB that already bounds every reply within the call time-out needs no
@@ -204,6 +227,13 @@ public enum OrbImplementation {
             }
         }
         return false;
+    }
+
+    /** The stores and protocols under the keys the adapter's TLS socket factories read. */
+    private static Properties settings(TlsConfig tls) {
+        return TlsProperties.of(tls.trustStore().toString(), tls.trustStorePassword(), tls.trustStoreType(),
+                tls.keyStore().map(Object::toString).orElse(null), tls.keyStorePassword(), tls.keyStoreType(),
+                tls.protocols());
     }
 
     private static String millis(Duration duration) {

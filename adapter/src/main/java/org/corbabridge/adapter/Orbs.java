@@ -29,8 +29,8 @@ public final class Orbs {
 
     /**
      * {@code ORB.init(args, props)} with both class properties set explicitly and, for a known
-     * implementation, its waits bounded by the two time-outs; {@code config}'s own properties
-     * override those.
+     * implementation, its waits bounded by the two time-outs and its TLS set up as
+     * {@link OrbConfig#tls()} says; {@code config}'s own properties override those.
      *
      * @throws OrbInitializationException the ORB class is missing or refuses its properties
      */
@@ -38,6 +38,14 @@ public final class Orbs {
         Properties properties = new Properties();
         if (config.implementation() != null) {
             properties.putAll(config.implementation().boundingProperties(callTimeout, connectTimeout));
+        }
+        if (config.tls().isPresent()) {
+            if (config.implementation() == null) {
+                throw new OrbInitializationException("TLS is configured for " + config.orbClass() + ", an ORB the "
+                        + "adapter has no TLS settings for; give its own TLS properties instead",
+                        Completion.NOT_APPLICABLE, null);
+            }
+            properties.putAll(config.implementation().tlsProperties(config.tls().get()));
         }
         properties.putAll(config.properties());
         properties.setProperty("org.omg.CORBA.ORBClass", config.orbClass());

@@ -1,15 +1,20 @@
 package org.corbabridge.adapter.internal;
 
 import java.time.Duration;
+import java.util.Optional;
+import javax.net.ssl.SSLException;
 import org.corbabridge.adapter.CallTimeoutException;
 import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.CorbaAdapterException;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.adapter.RemoteCallException;
 import org.corbabridge.adapter.ServerUnavailableException;
+import org.corbabridge.adapter.TlsHandshakeException;
+import org.corbabridge.adapter.tls.TlsFailures;
 import org.omg.CORBA.COMM_FAILURE;
 import org.omg.CORBA.CompletionStatus;
 import org.omg.CORBA.INV_OBJREF;
+import org.omg.CORBA.NO_PERMISSION;
 import org.omg.CORBA.NO_RESPONSE;
 import org.omg.CORBA.OBJECT_NOT_EXIST;
 import org.omg.CORBA.SystemException;
@@ -31,6 +36,11 @@ final class RemoteFailures {
         if (isTimeout(e, callTimeout, elapsedNanos)) {
             return new CallTimeoutException(attempt + " got no reply within " + callTimeout.toMillis() + " ms ("
                     + describe(e) + "); the server may still have run it", completion, e);
+        }
+        Optional<String> tlsFailure = tlsFailure(e);
+        if (tlsFailure.isPresent()) {
+            return new TlsHandshakeException(attempt + " failed: no TLS connection to the server: " + tlsFailure.get()
+                    + " (" + describe(e) + ")", completion, e);
         }
         if (isUnreachable(e)) {
             return new ServerUnavailableException(attempt + " failed: the server is unreachable or no longer "
@@ -82,6 +92,36 @@ final class RemoteFailures {
         return (e instanceof COMM_FAILURE || e instanceof NO_RESPONSE)
                 && completion(e) == Completion.MAYBE
                 && elapsedNanos >= callTimeout.toNanos();
+    }
+
+    /**
+     * Why a TLS connection failed, if that is what {@code e} reports: an {@code SSLException} among
+     * its causes (the Eclipse ORB keeps it), noted by the adapter's JacORB socket factory (JacORB
+     * keeps nothing), or named in its message, or a NO_PERMISSION about SSL/TLS.
+     */
+    private static Optional<String> tlsFailure(SystemException e) {
+        for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+            if (cause instanceof SSLException) {
+                Throwable root = cause;
+                while (root.getCause() != null && root.getCause() != root) {
+                    root = root.getCause();
+                }
+                return Optional.of(root == cause ? cause.getMessage() : cause.getMessage() + "; " + root);
+            }
+        }
+        String message = String.valueOf(e.getMessage());
+        Optional<SSLException> noted = TlsFailures.take(message);
+        if (noted.isPresent()) {
+            return Optional.of(noted.get().getMessage());
+        }
+        int ssl = message.indexOf("javax.net.ssl.");
+        if (ssl >= 0) {
+            return Optional.of(message.substring(ssl));
+        }
+        if (e instanceof NO_PERMISSION && (message.contains("SSL") || message.contains("TLS"))) {
+            return Optional.of(message);
+        }
+        return Optional.empty();
     }
 
     private static boolean isUnreachable(SystemException e) {

@@ -11,6 +11,7 @@ import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.CorbaAdapterException;
 import org.corbabridge.adapter.RetryPolicy;
 import org.corbabridge.adapter.ServerUnavailableException;
+import org.corbabridge.adapter.TlsHandshakeException;
 import org.corbabridge.adapter.WrongObjectTypeException;
 import org.omg.CORBA.BAD_PARAM;
 import org.omg.CORBA.SystemException;
@@ -220,6 +221,9 @@ final class RemoteObject<T> implements AutoCloseable {
 
     private T resolveAndBind() {
         org.omg.CORBA.Object reference = orb.bounded(NamingLookup.resolve(orb, config.nameServiceUrl(), name));
+        if (config.orb().tls().isPresent()) {
+            requireTlsEndpoint(reference);
+        }
         long started = System.nanoTime();
         try {
             return binder.apply(reference);
@@ -229,6 +233,21 @@ final class RemoteObject<T> implements AutoCloseable {
         } catch (SystemException e) {
             throw RemoteFailures.translate(e, "checking that the object bound as " + describeTarget() + " is a "
                     + repositoryId, config.callTimeout(), System.nanoTime() - started);
+        }
+    }
+
+    /**
+     * An ORB set up for TLS still reaches the name service in plain text (omniNames has no TLS),
+     * so it would call a reference without a TLS endpoint in plain text too. A name rebound to
+     * such a reference is refused here instead: a client that asked for TLS never sends a request
+     * in the clear.
+     */
+    private void requireTlsEndpoint(org.omg.CORBA.Object reference) {
+        String ior = orb.orb().object_to_string(reference);
+        if (!IorInspection.offersTls(ior)) {
+            throw new TlsHandshakeException("the object bound as " + describeTarget() + " offers no TLS endpoint "
+                    + "(no TAG_SSL_SEC_TRANS component in its reference), and this client calls over TLS only; "
+                    + "nothing was sent to it", Completion.NO, null);
         }
     }
 
