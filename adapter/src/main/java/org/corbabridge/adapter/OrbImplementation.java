@@ -103,6 +103,14 @@ public enum OrbImplementation {
                     && e.completed == CompletionStatus.COMPLETED_MAYBE;
         }
 
+        /** Its acceptor on loopback only: a client has nothing to serve to other hosts. */
+        @Override
+        Properties ownedOrbProperties() {
+            Properties properties = new Properties();
+            properties.setProperty("com.sun.corba.ee.ORBServerHost", "127.0.0.1");
+            return properties;
+        }
+
         /**
          * Closes the acceptors first (destroy() leaves their listening socket open), then, after
          * destroy(), the selector if its thread ended without closing it.
@@ -179,6 +187,15 @@ public enum OrbImplementation {
      */
     public Optional<Duration> replyTimeoutOf(ORB orb) {
         return Optional.empty();
+    }
+
+    /**
+     * What the adapter sets on an ORB it creates, beyond bounding its waits: nothing for JacORB,
+     * which listens only if it serves objects; the Eclipse ORB listens for its RMI-IIOP CodeBase
+     * from the first call, on every interface unless told a host.
+     */
+    Properties ownedOrbProperties() {
+        return new Properties();
     }
 
     /** Whether this ORB reports {@code e} when a reply did not arrive within its call time-out. */

@@ -29,7 +29,7 @@ public final class Orbs {
 
     /**
      * {@code ORB.init(args, props)} with both class properties set explicitly and, for a known
-     * implementation, its waits bounded by the two time-outs and its TLS set up as
+     * implementation, its listening socket (the Eclipse ORB's) on 127.0.0.1, its waits bounded by the two time-outs and its TLS set up as
      * {@link OrbConfig#tls()} says; {@code config}'s own properties override those.
      *
      * @throws OrbInitializationException the ORB class is missing or refuses its properties
@@ -37,6 +37,7 @@ public final class Orbs {
     public static ORB create(OrbConfig config, Duration callTimeout, Duration connectTimeout) {
         Properties properties = new Properties();
         if (config.implementation() != null) {
+            properties.putAll(config.implementation().ownedOrbProperties());
             properties.putAll(config.implementation().boundingProperties(callTimeout, connectTimeout));
         }
         if (config.tls().isPresent()) {

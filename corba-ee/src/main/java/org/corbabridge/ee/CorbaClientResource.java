@@ -4,6 +4,7 @@ import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -13,9 +14,11 @@ import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.CorbaClient;
 import org.corbabridge.adapter.InterfaceSignature;
 import org.corbabridge.adapter.InvocationMode;
+import org.corbabridge.adapter.OrbConfig;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.adapter.ParameterMode;
 import org.corbabridge.adapter.RetryPolicy;
+import org.corbabridge.adapter.TlsConfig;
 
 /**
  * A client of any IDL interface, declared as a container resource in an application's own
@@ -38,6 +41,11 @@ import org.corbabridge.adapter.RetryPolicy;
  *   ReadonlyAttributes = site
  *   Oneway = audit
  *   Inout = store:2
+ *   # IIOP over TLS to the object (the name service stays plain text), mutual with a key store
+ *   TlsTrustStore = /etc/corba/truststore.p12
+ *   TlsTrustStorePassword = changeit
+ *   TlsKeyStore = /etc/corba/client.p12
+ *   TlsKeyStorePassword = changeit
  * </Resource>
  *
  * @Resource(name = "Warehouse")
@@ -78,6 +86,13 @@ public class CorbaClientResource {
     private String readonlyAttributes = "";
     private String oneway = "";
     private String inout = "";
+    private String tlsTrustStore = "";
+    private String tlsTrustStorePassword = "";
+    private String tlsTrustStoreType = TlsConfig.DEFAULT_STORE_TYPE;
+    private String tlsKeyStore = "";
+    private String tlsKeyStorePassword = "";
+    private String tlsKeyStoreType = TlsConfig.DEFAULT_STORE_TYPE;
+    private String tlsProtocols = String.join(",", TlsConfig.DEFAULT_PROTOCOLS);
 
     /** The generated operations interface, such as {@code org.corbabridge.shop.CatalogOperations}. */
     public void setInterface(String interfaceName) {
@@ -152,11 +167,42 @@ public class CorbaClientResource {
         this.inout = parameters;
     }
 
+    /** IIOP over TLS, and only TLS, for the object: the CAs to trust (PKCS #12 unless {@code TlsTrustStoreType}). */
+    public void setTlsTrustStore(String path) {
+        this.tlsTrustStore = path;
+    }
+
+    public void setTlsTrustStorePassword(String password) {
+        this.tlsTrustStorePassword = password;
+    }
+
+    public void setTlsTrustStoreType(String type) {
+        this.tlsTrustStoreType = type;
+    }
+
+    /** Mutual TLS: the client's certificate and key. */
+    public void setTlsKeyStore(String path) {
+        this.tlsKeyStore = path;
+    }
+
+    public void setTlsKeyStorePassword(String password) {
+        this.tlsKeyStorePassword = password;
+    }
+
+    public void setTlsKeyStoreType(String type) {
+        this.tlsKeyStoreType = type;
+    }
+
+    /** Comma-separated, such as {@code TLSv1.3,TLSv1.2}. */
+    public void setTlsProtocols(String protocols) {
+        this.tlsProtocols = protocols;
+    }
+
     /** The configuration these properties describe. */
     public AdapterConfig adapterConfig() {
         AdapterConfig.Builder config = AdapterConfig.builder()
                 .invocation(invocation)
-                .orb(OrbImplementation.valueOf(orbImplementation.trim()))
+                .orb(orbConfig())
                 .callTimeout(Duration.ofMillis(callTimeoutMillis))
                 .connectTimeout(Duration.ofMillis(connectTimeoutMillis))
                 .retry(RetryPolicy.builder()
@@ -173,6 +219,22 @@ public class CorbaClientResource {
             config.name(name.trim());
         }
         return config.build();
+    }
+
+    /** The ORB the client creates: the implementation, and TLS when a trust store is set. */
+    private OrbConfig orbConfig() {
+        OrbConfig.Builder orb = OrbConfig.builder().implementation(OrbImplementation.valueOf(orbImplementation.trim()));
+        if (!tlsTrustStore.isBlank()) {
+            TlsConfig.Builder tls = TlsConfig.builder()
+                    .trustStore(Path.of(tlsTrustStore.trim()), tlsTrustStorePassword)
+                    .trustStoreType(tlsTrustStoreType.trim())
+                    .protocols(list(tlsProtocols).toArray(String[]::new));
+            if (!tlsKeyStore.isBlank()) {
+                tls.keyStore(Path.of(tlsKeyStore.trim()), tlsKeyStorePassword).keyStoreType(tlsKeyStoreType.trim());
+            }
+            orb.tls(tls.build());
+        }
+        return orb.build();
     }
 
     /** The interface's signature, with the declared attributes, oneway operations and inout parameters. */

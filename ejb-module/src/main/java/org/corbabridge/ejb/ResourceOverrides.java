@@ -21,8 +21,8 @@ public final class ResourceOverrides {
 
     /**
      * Both resources configured from {@code config}: its name service, name, ORB (the built-in
-     * ORB and the ORB external-mode sessions create), time-outs, retry policy and idempotent
-     * operations. The name service URL must be set; the invocation is each bean's own.
+     * ORB and the ORB external-mode sessions create), time-outs, retry policy, idempotent
+     * operations and TLS (of the sessions' own ORBs: the built-in ORB is the container's). The name service URL must be set; the invocation is each bean's own.
      */
     public static Map<String, String> of(AdapterConfig config) {
         if (config.nameServiceUrl() == null || config.orb().implementation() == null) {
@@ -46,6 +46,17 @@ public final class ResourceOverrides {
         overrides.put(SETTINGS + ".RetryMaxBackoffMillis", Long.toString(retry.maxBackoff().toMillis()));
         overrides.put(SETTINGS + ".RetryIdempotentCalls", Boolean.toString(retry.retriesIdempotentCalls()));
         overrides.put(SETTINGS + ".Idempotent", String.join(",", config.idempotentOperations()));
+        config.orb().tls().ifPresent(tls -> {
+            overrides.put(SETTINGS + ".TlsTrustStore", tls.trustStore().toString());
+            overrides.put(SETTINGS + ".TlsTrustStorePassword", tls.trustStorePassword());
+            overrides.put(SETTINGS + ".TlsTrustStoreType", tls.trustStoreType());
+            tls.keyStore().ifPresent(keyStore -> {
+                overrides.put(SETTINGS + ".TlsKeyStore", keyStore.toString());
+                overrides.put(SETTINGS + ".TlsKeyStorePassword", tls.keyStorePassword());
+                overrides.put(SETTINGS + ".TlsKeyStoreType", tls.keyStoreType());
+            });
+            overrides.put(SETTINGS + ".TlsProtocols", String.join(",", tls.protocols()));
+        });
         overrides.put(ORB + ".Implementation", orb);
         overrides.put(ORB + ".CallTimeoutMillis", call);
         overrides.put(ORB + ".ConnectTimeoutMillis", connect);

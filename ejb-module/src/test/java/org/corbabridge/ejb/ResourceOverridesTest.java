@@ -8,7 +8,10 @@ import java.time.Duration;
 import java.util.Map;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.InvocationMode;
+import org.corbabridge.adapter.OrbConfig;
 import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.adapter.TlsConfig;
+import org.corbabridge.fixture.TestKeys;
 import org.corbabridge.adapter.RetryPolicy;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +20,10 @@ class ResourceOverridesTest {
     /** Every setting away from its default, so that a dropped one shows. */
     private static final AdapterConfig EVERY_SETTING = AdapterConfig.builder()
             .nameService("corbaname::127.0.0.1:4444#shop/Catalog")
-            .orb(OrbImplementation.ECLIPSE_ORB)
+            .orb(OrbConfig.builder().implementation(OrbImplementation.ECLIPSE_ORB)
+                    .tls(TlsConfig.builder().trustStore(TestKeys.trustStore(), "trust-pass").trustStoreType("JKS")
+                            .keyStore(TestKeys.clientKeyStore(), "key-pass").protocols("TLSv1.3").build())
+                    .build())
             .callTimeout(Duration.ofSeconds(7))
             .connectTimeout(Duration.ofMillis(900))
             .retry(RetryPolicy.builder()
@@ -63,6 +69,15 @@ class ResourceOverridesTest {
         assertThat(received.nameServiceUrl()).isEqualTo(EVERY_SETTING.nameServiceUrl());
         assertThat(received.name()).isEqualTo(EVERY_SETTING.name());
         assertThat(received.orb().implementation()).isEqualTo(OrbImplementation.ECLIPSE_ORB);
+        assertThat(received.orb().tls()).hasValueSatisfying(tls -> {
+            TlsConfig sent = EVERY_SETTING.orb().tls().orElseThrow();
+            assertThat(tls.trustStore()).isEqualTo(sent.trustStore());
+            assertThat(tls.trustStorePassword()).isEqualTo("trust-pass");
+            assertThat(tls.trustStoreType()).isEqualTo("JKS");
+            assertThat(tls.keyStore()).isEqualTo(sent.keyStore());
+            assertThat(tls.keyStorePassword()).isEqualTo("key-pass");
+            assertThat(tls.protocols()).containsExactly("TLSv1.3");
+        });
         assertThat(received.callTimeout()).isEqualTo(EVERY_SETTING.callTimeout());
         assertThat(received.connectTimeout()).isEqualTo(EVERY_SETTING.connectTimeout());
         assertThat(received.retry().toString()).isEqualTo(EVERY_SETTING.retry().toString());

@@ -15,6 +15,11 @@ public enum Caller {
     STUB("generated stub, no adapter", true),
     /** The core's typed proxy (static invocation) with nothing around it. Runs in the CC worker JVM. */
     PROXY("typed proxy of the core", true),
+    /**
+     * The core's typed proxy (static invocation) over IIOP/TLS, on a second ORB of the CC worker
+     * set up for TLS, to the same server's TLS endpoint: what TLS costs over {@link #PROXY}.
+     */
+    TLS("typed proxy of the core over TLS", true),
     /** The omniORB C++ client, static invocation: the native floor. */
     NATIVE("C++ omniORB client", false),
     /** A raw loopback TCP round trip of the same size, no ORB at all. */

@@ -62,6 +62,7 @@ class QuickStudyIT {
         for (OrbImplementation orb : OrbImplementation.values()) {
             expected.add(new Series(Caller.STUB, orb, InvocationMode.STATIC));
             expected.add(new Series(Caller.PROXY, orb, InvocationMode.STATIC));
+            expected.add(new Series(Caller.TLS, orb, InvocationMode.STATIC));
         }
         expected.add(Series.nativeFloor());
         expected.add(Series.rawFloor());
@@ -189,7 +190,8 @@ class QuickStudyIT {
         assertThat(output.resolve("results.csv")).exists();
         assertThat(output.resolve("results.json")).exists();
         String html = Files.readString(index);
-        assertThat(html).contains("ASIO / CC", "ASRO / CC", "DII / SII", "Java / C++", "fig11-dii-over-sii.png");
+        assertThat(html).contains("ASIO / CC", "ASRO / CC", "DII / SII", "Java / C++", "TLS over plain",
+                "fig11-dii-over-sii.png");
         assertThat(html).contains("<h2>Concurrent sessions</h2>", "<h2>Start-up</h2>", "fig17-warmup.png");
         assertThat(output.resolve("scale.csv")).exists();
         assertThat(output.resolve("startup.csv")).exists();

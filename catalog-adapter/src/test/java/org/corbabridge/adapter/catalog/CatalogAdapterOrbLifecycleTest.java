@@ -68,6 +68,22 @@ class CatalogAdapterOrbLifecycleTest {
         assertThat(after).isEqualTo(before);
     }
 
+    /**
+     * Nothing the tests start listens beyond loopback: not omniNames, not the server, and not
+     * the Eclipse ORB's acceptor, which listens from the first call (on every interface, unless
+     * the adapter names a host).
+     */
+    @ParameterizedTest
+    @EnumSource(InvocationMode.class)
+    void nothingListensBeyondLoopback(InvocationMode mode, ServerFixture fixture) {
+        try (CatalogAdapter adapter = CatalogAdapter.create(TestOrbs.configFor(fixture).invocation(mode).build())) {
+            adapter.queryCatalog("items=1");
+            assertThat(ProcFs.self().listeningBeyondLoopback()).isEmpty();
+        }
+        assertThat(ProcFs.of(fixture.server().pid()).listeningBeyondLoopback()).isEmpty();
+        assertThat(ProcFs.of(fixture.nameService().pid()).listeningBeyondLoopback()).isEmpty();
+    }
+
     private static void closeAdapterAfterOneCall(InvocationMode mode, ServerFixture fixture) {
         try (CatalogAdapter adapter = CatalogAdapter.create(TestOrbs.configFor(fixture).invocation(mode).build())) {
             adapter.queryCatalog("items=1");

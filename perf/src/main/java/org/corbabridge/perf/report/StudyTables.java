@@ -46,6 +46,7 @@ public final class StudyTables {
                 + "invocation (TypeCode-driven, on the ORB's streams, no stub) against static invocation, same caller "
                 + "and ORB"));
         tables.add(baselineTable(results, every));
+        tables.add(tlsTable(results, every));
         tables.add(floorTable(results, every, Series.nativeFloor(), "Java / C++",
                 "standalone Java client (SII) against the omniORB C++ client, same server and payload"));
         tables.add(floorTable(results, every, Series.rawFloor(), "over the raw TCP floor",
@@ -85,6 +86,19 @@ public final class StudyTables {
         }
         return new Table("over the bare stub", "the core's typed proxy and the Catalog adapter (which also copies "
                 + "the reply into records) against the generated stub called directly, same JVM and ORB", sizes, rows);
+    }
+
+    /** The typed proxy over TLS against the same proxy in plain text, same JVM, same server process. */
+    private static Table tlsTable(StudyResults results, List<SizePoint> sizes) {
+        List<Row> rows = new ArrayList<>();
+        for (OrbImplementation orb : OrbImplementation.values()) {
+            Series plain = new Series(Caller.PROXY, orb, InvocationMode.STATIC);
+            rows.add(new Row("typed proxy, " + plain.orbName(), "",
+                    ratios(results, new Series(Caller.TLS, orb, InvocationMode.STATIC), plain, sizes)));
+        }
+        return new Table("TLS over plain", "the core's typed proxy over IIOP/TLS (TLS 1.3, ECDSA P-256 server "
+                + "certificate) against the same proxy in plain text, in the standalone worker's JVM, both calling "
+                + "the one catalog_server", sizes, rows);
     }
 
     /** A dynamic mode over static invocation, for every caller and ORB, each caller against itself. */

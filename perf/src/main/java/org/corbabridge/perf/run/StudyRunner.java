@@ -7,7 +7,10 @@ import java.util.List;
 import java.util.Map;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.fixture.ServerConfig;
 import org.corbabridge.fixture.ServerFixture;
+import org.corbabridge.fixture.ServerTls;
+import org.corbabridge.fixture.TestKeys;
 import org.corbabridge.perf.Caller;
 import org.corbabridge.perf.report.PointResult;
 import org.corbabridge.perf.report.StudyResults;
@@ -44,7 +47,9 @@ public final class StudyRunner {
         Map<Series, Map<SizePoint, PointAccumulator>> timings = new LinkedHashMap<>();
         List<WorkerProcess> workers = new ArrayList<>();
 
-        try (ServerFixture fixture = ServerFixture.start()) {
+        // the server answers plain text and TLS alike: the TLS series calls the same process
+        try (ServerFixture fixture = ServerFixture.start(
+                ServerConfig.builder().tls(ServerTls.only().withPlainText()).build())) {
             context.progress().accept("name service " + fixture.nameServiceUrl() + ", catalog_server pid "
                     + fixture.server().pid());
             for (OrbImplementation orb : OrbImplementation.values()) {
@@ -52,7 +57,8 @@ public final class StudyRunner {
                     String name = caller + " " + new Series(caller, orb, InvocationMode.STATIC).orbName();
                     context.progress().accept("starting worker " + name);
                     WorkerProcess worker = WorkerProcess.start(name, context.classpaths().classpathFor(orb),
-                            List.of(caller.name(), orb.name(), fixture.nameServiceUrl(), context.ejbJar().toString()),
+                            List.of(caller.name(), orb.name(), fixture.nameServiceUrl(), context.ejbJar().toString(),
+                                    TestKeys.trustStore().toString()),
                             context.logDir().resolve("worker-" + caller.name().toLowerCase() + "-"
                                     + orb.name().toLowerCase() + ".log"));
                     workers.add(worker);
@@ -69,6 +75,7 @@ public final class StudyRunner {
                         // the baselines share the standalone worker's JVM and ORB, interleaved with it
                         workerOf.put(new Series(Caller.STUB, orb, InvocationMode.STATIC), worker);
                         workerOf.put(new Series(Caller.PROXY, orb, InvocationMode.STATIC), worker);
+                        workerOf.put(new Series(Caller.TLS, orb, InvocationMode.STATIC), worker);
                     }
                 }
             }
@@ -151,7 +158,7 @@ public final class StudyRunner {
     }
 
     private static Reply call(WorkerProcess worker, String op, Series series, SizePoint size, int calls) {
-        String mode = series.caller() == Caller.STUB || series.caller() == Caller.PROXY
+        String mode = series.caller() == Caller.STUB || series.caller() == Caller.PROXY || series.caller() == Caller.TLS
                 ? StudyWorker.BASELINE_PREFIX + series.caller().name() : series.mode().configName();
         Reply reply = worker.request(new Request(op, mode, size.query(), calls, size.items()), REQUEST_LIMIT);
         if (!reply.ok()) {

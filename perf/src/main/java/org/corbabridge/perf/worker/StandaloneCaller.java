@@ -8,11 +8,14 @@ import org.corbabridge.shop.CatalogOperations;
 import org.corbabridge.shop.InvalidQuery;
 import org.corbabridge.shop.QueryResult;
 import org.omg.CosNaming.NamingContextExtHelper;
+import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.Map;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.InvocationMode;
+import org.corbabridge.adapter.OrbConfig;
 import org.corbabridge.adapter.Orbs;
+import org.corbabridge.adapter.TlsConfig;
 import org.corbabridge.adapter.catalog.CatalogAdapter;
 import org.corbabridge.adapter.catalog.CatalogResult;
 import org.omg.CORBA.ORB;
@@ -30,8 +33,12 @@ final class StandaloneCaller implements CatalogCaller {
     private final Catalog stub;
     private final CorbaClient<CatalogOperations> proxyClient;
     private final CatalogOperations proxy;
+    private final ORB tlsOrb;
+    private final CorbaClient<CatalogOperations> tlsClient;
+    private final CatalogOperations tlsProxy;
 
-    StandaloneCaller(AdapterConfig config) {
+    /** @param trustStore the CA of the server's TLS certificate, PKCS #12, password {@code changeit} */
+    StandaloneCaller(AdapterConfig config, Path trustStore) {
         orb = setup.time("orbInit", () -> Orbs.create(config.orb(), config.callTimeout(), config.connectTimeout()));
         for (InvocationMode mode : InvocationMode.values()) {
             CatalogAdapter adapter = setup.time(mode.configName() + ".connect",
@@ -42,6 +49,14 @@ final class StandaloneCaller implements CatalogCaller {
         stub = setup.time("stub.connect", () -> CatalogHelper.narrow(resolve(config)));
         proxyClient = setup.time("proxy.connect", () -> CorbaClient.create(CatalogOperations.class, config, orb));
         proxy = proxyClient.proxy();
+        AdapterConfig overTls = config.toBuilder().orb(OrbConfig.builder()
+                .implementation(config.orb().implementation())
+                .tls(TlsConfig.builder().trustStore(trustStore, "changeit").build())
+                .build()).build();
+        tlsOrb = setup.time("tls.orbInit", () -> Orbs.create(overTls.orb(), overTls.callTimeout(),
+                overTls.connectTimeout()));
+        tlsClient = setup.time("tls.connect", () -> CorbaClient.create(CatalogOperations.class, overTls, tlsOrb));
+        tlsProxy = tlsClient.proxy();
     }
 
     @Override
@@ -49,6 +64,7 @@ final class StandaloneCaller implements CatalogCaller {
         return switch (baseline) {
             case STUB -> stub.queryCatalog(query);
             case PROXY -> proxy.queryCatalog(query);
+            case TLS -> tlsProxy.queryCatalog(query);
             default -> throw new IllegalArgumentException(baseline + " is not a baseline");
         };
     }
@@ -77,6 +93,8 @@ final class StandaloneCaller implements CatalogCaller {
     public void close() {
         adapters.values().forEach(CatalogAdapter::close);
         proxyClient.close();
+        tlsClient.close();
+        Orbs.destroy(tlsOrb);
         Orbs.destroy(orb);
     }
 }

@@ -1,6 +1,7 @@
 package org.corbabridge.perf.worker;
 
 import java.io.File;
+import java.nio.file.Path;
 import java.time.Duration;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.InvocationMode;
@@ -62,7 +63,7 @@ public final class StudyWorker {
         CatalogCaller catalog;
         try {
             catalog = switch (caller) {
-                case CC -> new StandaloneCaller(config);
+                case CC -> new StandaloneCaller(config, Path.of(args[4]));
                 case ASIO -> new ContainerCaller(config, new File(args[3]), false);
                 case ASRO -> new ContainerCaller(config, new File(args[3]), true);
                 default -> throw new IllegalArgumentException(caller + " has no Java worker");
