@@ -77,12 +77,25 @@ CORBA::ORB_ptr init(int& argc, char** argv, const char* program, const std::vect
                     const std::string& call_timeout_ms) {
   if (!configure_tls(program, endpoints)) return CORBA::ORB::_nil();
 
-  const std::size_t rows = endpoints.size() + 3;
+  // Connection limits, stated rather than left to omniORB's defaults (-ORB arguments override):
+  // a thread per connection up to 1000 connections, then a pool of at most 100 threads serving
+  // them all (back to a thread each below 900); a connection idle for 180 s is closed.
+  static const char* const kConnectionLimits[][2] = {{"threadPerConnectionUpperLimit", "1000"},
+                                                     {"threadPerConnectionLowerLimit", "900"},
+                                                     {"maxServerThreadPoolSize", "100"},
+                                                     {"inConScanPeriod", "180"}};
+  constexpr std::size_t kLimits = sizeof(kConnectionLimits) / sizeof(kConnectionLimits[0]);
+
+  const std::size_t rows = endpoints.size() + kLimits + 3;
   std::unique_ptr<const char*[][2]> options(new const char*[rows][2]);
   std::size_t row = 0;
   for (const std::string& endpoint : endpoints) {
     options[row][0] = "endPoint";
     options[row++][1] = endpoint.c_str();
+  }
+  for (const auto& limit : kConnectionLimits) {
+    options[row][0] = limit[0];
+    options[row++][1] = limit[1];
   }
   options[row][0] = "clientCallTimeOutPeriod";
   options[row++][1] = call_timeout_ms.c_str();

@@ -151,9 +151,14 @@ final class Codecs {
             public Object read(InputStream in) {
                 int length = fixedLength < 0 ? readLength(in) : fixedLength;
                 if (elementJava != null) {
-                    // a reference type: primitive elements took the bulk path above
-                    Object[] values = (Object[]) Array.newInstance(elementJava, length);
+                    // a reference type: primitive elements took the bulk path above. The array
+                    // grows as elements arrive: the length is only what the peer announces
+                    Object[] values = (Object[]) Array.newInstance(elementJava,
+                            Math.min(length, Primitive.FIRST_ALLOCATION));
                     for (int i = 0; i < length; i++) {
+                        if (i == values.length) {
+                            values = Arrays.copyOf(values, (int) Math.min(length, 2L * values.length));
+                        }
                         values[i] = elementCodec.read(in);
                     }
                     return values;

@@ -1,5 +1,6 @@
 package org.corbabridge.adapter.internal;
 
+import java.lang.reflect.Array;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import org.omg.CORBA.TCKind;
@@ -15,10 +16,8 @@ enum Primitive {
     BOOLEAN(TCKind._tk_boolean, boolean.class, Boolean.class, InputStream::read_boolean,
             (out, v) -> out.write_boolean((Boolean) v)) {
         @Override
-        Object readArray(InputStream in, int length) {
-            boolean[] values = new boolean[length];
-            in.read_boolean_array(values, 0, length);
-            return values;
+        void readChunk(InputStream in, Object values, int offset, int length) {
+            in.read_boolean_array((boolean[]) values, offset, length);
         }
 
         @Override
@@ -29,10 +28,8 @@ enum Primitive {
     CHAR(TCKind._tk_char, char.class, Character.class, InputStream::read_char,
             (out, v) -> out.write_char((Character) v)) {
         @Override
-        Object readArray(InputStream in, int length) {
-            char[] values = new char[length];
-            in.read_char_array(values, 0, length);
-            return values;
+        void readChunk(InputStream in, Object values, int offset, int length) {
+            in.read_char_array((char[]) values, offset, length);
         }
 
         @Override
@@ -43,10 +40,8 @@ enum Primitive {
     WCHAR(TCKind._tk_wchar, char.class, Character.class, InputStream::read_wchar,
             (out, v) -> out.write_wchar((Character) v)) {
         @Override
-        Object readArray(InputStream in, int length) {
-            char[] values = new char[length];
-            in.read_wchar_array(values, 0, length);
-            return values;
+        void readChunk(InputStream in, Object values, int offset, int length) {
+            in.read_wchar_array((char[]) values, offset, length);
         }
 
         @Override
@@ -57,10 +52,8 @@ enum Primitive {
     OCTET(TCKind._tk_octet, byte.class, Byte.class, InputStream::read_octet,
             (out, v) -> out.write_octet((Byte) v)) {
         @Override
-        Object readArray(InputStream in, int length) {
-            byte[] values = new byte[length];
-            in.read_octet_array(values, 0, length);
-            return values;
+        void readChunk(InputStream in, Object values, int offset, int length) {
+            in.read_octet_array((byte[]) values, offset, length);
         }
 
         @Override
@@ -71,10 +64,8 @@ enum Primitive {
     SHORT(TCKind._tk_short, short.class, Short.class, InputStream::read_short,
             (out, v) -> out.write_short((Short) v)) {
         @Override
-        Object readArray(InputStream in, int length) {
-            short[] values = new short[length];
-            in.read_short_array(values, 0, length);
-            return values;
+        void readChunk(InputStream in, Object values, int offset, int length) {
+            in.read_short_array((short[]) values, offset, length);
         }
 
         @Override
@@ -85,10 +76,8 @@ enum Primitive {
     USHORT(TCKind._tk_ushort, short.class, Short.class, InputStream::read_ushort,
             (out, v) -> out.write_ushort((Short) v)) {
         @Override
-        Object readArray(InputStream in, int length) {
-            short[] values = new short[length];
-            in.read_ushort_array(values, 0, length);
-            return values;
+        void readChunk(InputStream in, Object values, int offset, int length) {
+            in.read_ushort_array((short[]) values, offset, length);
         }
 
         @Override
@@ -99,10 +88,8 @@ enum Primitive {
     LONG(TCKind._tk_long, int.class, Integer.class, InputStream::read_long,
             (out, v) -> out.write_long((Integer) v)) {
         @Override
-        Object readArray(InputStream in, int length) {
-            int[] values = new int[length];
-            in.read_long_array(values, 0, length);
-            return values;
+        void readChunk(InputStream in, Object values, int offset, int length) {
+            in.read_long_array((int[]) values, offset, length);
         }
 
         @Override
@@ -113,10 +100,8 @@ enum Primitive {
     ULONG(TCKind._tk_ulong, int.class, Integer.class, InputStream::read_ulong,
             (out, v) -> out.write_ulong((Integer) v)) {
         @Override
-        Object readArray(InputStream in, int length) {
-            int[] values = new int[length];
-            in.read_ulong_array(values, 0, length);
-            return values;
+        void readChunk(InputStream in, Object values, int offset, int length) {
+            in.read_ulong_array((int[]) values, offset, length);
         }
 
         @Override
@@ -127,10 +112,8 @@ enum Primitive {
     LONGLONG(TCKind._tk_longlong, long.class, Long.class, InputStream::read_longlong,
             (out, v) -> out.write_longlong((Long) v)) {
         @Override
-        Object readArray(InputStream in, int length) {
-            long[] values = new long[length];
-            in.read_longlong_array(values, 0, length);
-            return values;
+        void readChunk(InputStream in, Object values, int offset, int length) {
+            in.read_longlong_array((long[]) values, offset, length);
         }
 
         @Override
@@ -141,10 +124,8 @@ enum Primitive {
     ULONGLONG(TCKind._tk_ulonglong, long.class, Long.class, InputStream::read_ulonglong,
             (out, v) -> out.write_ulonglong((Long) v)) {
         @Override
-        Object readArray(InputStream in, int length) {
-            long[] values = new long[length];
-            in.read_ulonglong_array(values, 0, length);
-            return values;
+        void readChunk(InputStream in, Object values, int offset, int length) {
+            in.read_ulonglong_array((long[]) values, offset, length);
         }
 
         @Override
@@ -155,10 +136,8 @@ enum Primitive {
     FLOAT(TCKind._tk_float, float.class, Float.class, InputStream::read_float,
             (out, v) -> out.write_float((Float) v)) {
         @Override
-        Object readArray(InputStream in, int length) {
-            float[] values = new float[length];
-            in.read_float_array(values, 0, length);
-            return values;
+        void readChunk(InputStream in, Object values, int offset, int length) {
+            in.read_float_array((float[]) values, offset, length);
         }
 
         @Override
@@ -169,10 +148,8 @@ enum Primitive {
     DOUBLE(TCKind._tk_double, double.class, Double.class, InputStream::read_double,
             (out, v) -> out.write_double((Double) v)) {
         @Override
-        Object readArray(InputStream in, int length) {
-            double[] values = new double[length];
-            in.read_double_array(values, 0, length);
-            return values;
+        void readChunk(InputStream in, Object values, int offset, int length) {
+            in.read_double_array((double[]) values, offset, length);
         }
 
         @Override
@@ -182,6 +159,9 @@ enum Primitive {
     };
 
     private final int kind;
+    /** The most elements a sequence's first allocation holds; see {@link #readArray}. */
+    static final int FIRST_ALLOCATION = 1 << 20;
+
     private final Class<?> javaType;
     private final Class<?> boxType;
     private final Function<InputStream, Object> reader;
@@ -230,7 +210,7 @@ enum Primitive {
             @Override
             public void write(OutputStream out, Object value) {
                 Object values = toArray(value);
-                int length = java.lang.reflect.Array.getLength(values);
+                int length = Array.getLength(values);
                 if (fixedLength < 0) {
                     out.write_ulong(length);
                 } else if (length != fixedLength) {
@@ -285,7 +265,30 @@ enum Primitive {
         }
     }
 
-    abstract Object readArray(InputStream in, int length);
+    /**
+     * A sequence or array of {@code length} elements, read in bulk. The first allocation holds at
+     * most {@link #FIRST_ALLOCATION} elements and grows as elements arrive: a length is what the
+     * peer announces, and a hostile or broken one (2^31 - 1 in a 24-byte reply) must fail with the
+     * stream's MARSHAL when the data runs out, not allocate gigabytes first.
+     */
+    Object readArray(InputStream in, int length) {
+        int capacity = Math.min(length, FIRST_ALLOCATION);
+        Object values = Array.newInstance(javaType, capacity);
+        int read = 0;
+        while (read < length) {
+            if (read == capacity) {
+                capacity = (int) Math.min(length, 2L * capacity);
+                Object larger = Array.newInstance(javaType, capacity);
+                System.arraycopy(values, 0, larger, 0, read);
+                values = larger;
+            }
+            readChunk(in, values, read, capacity - read);
+            read = capacity;
+        }
+        return values;
+    }
+
+    abstract void readChunk(InputStream in, Object values, int offset, int length);
 
     abstract void writeArray(OutputStream out, Object values, int length);
 

@@ -18,6 +18,8 @@ import org.corbabridge.adapter.TestOrbs;
 import org.corbabridge.fixture.ServerConfig;
 import org.corbabridge.fixture.ServerFixture;
 import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The call time-out bounds the whole call, retries, rebinds and naming lookups included: no
@@ -27,6 +29,7 @@ import org.junit.jupiter.api.Test;
 class CatalogAdapterDeadlineTest {
 
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(3);
+    private static final Logger LOG = LoggerFactory.getLogger(CatalogAdapterDeadlineTest.class);
     private static final Duration SLACK = Duration.ofMillis(200);
 
     @Test
@@ -45,6 +48,7 @@ class CatalogAdapterDeadlineTest {
             Throwable thrown = call.get(20, TimeUnit.SECONDS);
             Duration took = Duration.ofNanos(System.nanoTime() - started);
 
+            report("a retry to a stalled replacement", took);
             assertThat(thrown).isInstanceOf(CallTimeoutException.class);
             assertThat(adapter.rebinds()).as("the retry went to the replacement").isEqualTo(1);
             assertThat(took).as("%s after a retry to a stalled replacement", thrown)
@@ -63,6 +67,7 @@ class CatalogAdapterDeadlineTest {
             Throwable thrown = catchThrowable(() -> adapter.queryCatalog("items=1"));
             Duration took = Duration.ofNanos(System.nanoTime() - started);
 
+            report("the name service stalled during the rebind", took);
             assertThat(thrown).isInstanceOf(CorbaAdapterException.class);
             assertThat(took).as("%s with the name service stalled", thrown).isLessThanOrEqualTo(CALL_TIMEOUT.plus(SLACK));
         }
@@ -86,13 +91,22 @@ class CatalogAdapterDeadlineTest {
                 }));
                 Thread.sleep(20); // staggered: every caller has a deadline of its own
             }
+            Duration longest = Duration.ZERO;
             for (Future<Duration> call : calls) {
-                assertThat(call.get(30, TimeUnit.SECONDS)).as("one caller's call, from its own start")
-                        .isLessThanOrEqualTo(CALL_TIMEOUT.plus(SLACK));
+                Duration took = call.get(30, TimeUnit.SECONDS);
+                longest = took.compareTo(longest) > 0 ? took : longest;
+                assertThat(took).as("one caller's call, from its own start").isLessThanOrEqualTo(CALL_TIMEOUT.plus(SLACK));
             }
+            report("the longest of 50 callers during one rebind", longest);
         } finally {
             threads.shutdownNow();
         }
+    }
+
+    /** The worst cases the closing notes and docs/faults.md quote, logged where the test measures them. */
+    private static void report(String deadlineCase, Duration took) {
+        LOG.info("deadline on {}: {} ended after {} ms (call time-out {} ms)", TestOrbs.current(), deadlineCase,
+                took.toMillis(), CALL_TIMEOUT.toMillis());
     }
 
     private static AdapterConfig config(ServerFixture fixture) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.CorbaAdapterException;
 import org.corbabridge.adapter.InvocationMode;
@@ -154,13 +155,20 @@ class CatalogAdapterRecoveryTest {
                 CatalogAdapter adapter = CatalogAdapter.create(
                         TestOrbs.configFor(fixture).invocation(mode).retry(strict).build())) {
             adapter.queryCatalog("items=1");
-            CompletableFuture<Throwable> slowCall =
-                    CompletableFuture.supplyAsync(() -> catchThrowable(() -> adapter.queryCatalog("items=1 delay=3000")));
+            AtomicLong failedAt = new AtomicLong();
+            CompletableFuture<Throwable> slowCall = CompletableFuture.supplyAsync(() -> {
+                Throwable failure = catchThrowable(() -> adapter.queryCatalog("items=1 delay=3000"));
+                failedAt.set(System.nanoTime());
+                return failure;
+            });
             Thread.sleep(500);
+            long killedAt = System.nanoTime();
             fixture.server().kill(); // the request is in the server: it may have run
 
             Throwable thrown = slowCall.get(10, TimeUnit.SECONDS);
             assertThat(thrown).isInstanceOf(ServerUnavailableException.class);
+            // the connection drops with the process: the caller knows at once, not at its time-out
+            assertThat(Duration.ofNanos(failedAt.get() - killedAt)).isLessThan(Duration.ofSeconds(1));
             assertThat(((CorbaAdapterException) thrown).completion()).isEqualTo(Completion.MAYBE);
             assertThat(adapter.retries()).isZero();
         }

@@ -1,0 +1,158 @@
+package org.corbabridge.adapter.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.corbabridge.adapter.AdapterConfig;
+import org.corbabridge.adapter.CallTimeoutException;
+import org.corbabridge.adapter.CorbaAdapterException;
+import org.corbabridge.adapter.InvocationMode;
+import org.corbabridge.adapter.RemoteCallException;
+import org.corbabridge.adapter.ServerUnavailableException;
+import org.corbabridge.adapter.TestOrbs;
+import org.corbabridge.fixture.HostileGiopServer;
+import org.corbabridge.fixture.HostileGiopServer.Behaviour;
+import org.corbabridge.fixture.ProcFs;
+import org.corbabridge.fixture.ServerFixture;
+import org.corbabridge.fixture.Threads;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.omg.CosNaming.NamingContextExt;
+import org.omg.CosNaming.NamingContextExtHelper;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A peer that speaks GIOP but breaks the protocol (a Java fake, bound in a real omniNames): each
+ * case is a typed error within the call time-out, with the heap bounded and no thread or
+ * connection left behind once the adapter is closed.
+ */
+class CatalogAdapterHostilePeerTest {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CatalogAdapterHostilePeerTest.class);
+    private static final Duration CALL_TIMEOUT = Duration.ofSeconds(2);
+    private static final Duration BOUND = CALL_TIMEOUT.plusMillis(200);
+    /** What a call may leave on the heap, after a GC: far below any buffer a hostile size could make. */
+    private static final long HEAP_GROWTH_LIMIT = 32L << 20;
+
+    private static ServerFixture naming;
+
+    @BeforeAll
+    static void startNameService() {
+        naming = ServerFixture.startNameServiceOnly();
+    }
+
+    @AfterAll
+    static void stopNameService() {
+        naming.close();
+    }
+
+    static Stream<Arguments> peersAndModes() {
+        return Stream.of(Behaviour.values())
+                .flatMap(behaviour -> Stream.of(InvocationMode.values()).map(mode -> Arguments.of(behaviour, mode)));
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("peersAndModes")
+    void aBrokenPeerIsATypedErrorWithinTheCallTimeoutAndLeavesNothingBehind(Behaviour behaviour, InvocationMode mode)
+            throws Exception {
+        try (HostileGiopServer peer = HostileGiopServer.start(behaviour)) {
+            String name = "Hostile" + behaviour + mode;
+            bind(name, peer.corbaloc("Catalog"));
+            AdapterConfig config = AdapterConfig.builder().nameService(naming.nameServiceUrl()).name(name)
+                    .orb(TestOrbs.current()).invocation(mode).callTimeout(CALL_TIMEOUT).connectTimeout(TestOrbs.CONNECT_TIMEOUT).build();
+            Set<Thread> threadsBefore = Threads.live();
+            long heapBefore = usedHeapAfterGc();
+            resetHeapPeaks();
+
+            Throwable thrown;
+            Duration took;
+            // the peer answers the type check like any server: the time is the call's alone
+            try (CatalogAdapter adapter = CatalogAdapter.create(config)) {
+                long started = System.nanoTime();
+                thrown = catchThrowable(() -> adapter.queryCatalog("items=1"));
+                took = Duration.ofNanos(System.nanoTime() - started);
+            }
+
+            long peakHeap = heapPeaks();
+            long heapGrowth = usedHeapAfterGc() - heapBefore;
+            // the figures of docs/faults.md's hostile-peer table
+            LOG.info("hostile peer {} {} on {}: {} after {} ms, peak heap {} MB, {} KB more after GC", behaviour,
+                    mode, TestOrbs.current(), thrown.getClass().getSimpleName(), took.toMillis(), peakHeap >> 20,
+                    heapGrowth / 1024);
+            assertThat(thrown).isInstanceOf(expected(behaviour));
+            assertThat(took).isLessThan(BOUND);
+            assertThat(peer.requestsSeen()).isPositive();
+            assertThat(heapGrowth).isLessThan(HEAP_GROWTH_LIMIT);
+            assertThat(Threads.stillAliveAfter(threadsBefore, Duration.ofSeconds(10))).isEmpty();
+            assertThat(connectionsClosedWithin(peer, Duration.ofSeconds(5))).isTrue();
+        }
+    }
+
+    /**
+     * No reply, or none for this request: the call time-out. A reply cut short: the connection
+     * is lost, so the server is unavailable (the idempotent query was retried within the time-out).
+     * A sequence longer than the reply: MARSHAL, before anything is allocated for it.
+     */
+    private static Class<? extends CorbaAdapterException> expected(Behaviour behaviour) {
+        return switch (behaviour) {
+            case SILENT, WRONG_REQUEST_ID -> CallTimeoutException.class;
+            case TRUNCATED_REPLY -> ServerUnavailableException.class;
+            case HUGE_SEQUENCE -> RemoteCallException.class;
+        };
+    }
+
+    private static void bind(String name, String corbaloc) throws Exception {
+        try (TestOrbs.OwnedOrb owned = TestOrbs.newOrb()) {
+            NamingContextExt root = NamingContextExtHelper.narrow(
+                    owned.orb().string_to_object(naming.nameService().corbalocUrl()));
+            root.rebind(root.to_name(name), owned.orb().string_to_object(corbaloc));
+        }
+    }
+
+    /**
+     * Whether every connection to the peer is gone: the client's side closes with the adapter,
+     * the peer's side (in this JVM too) once it reads the end of the stream.
+     */
+    private static boolean connectionsClosedWithin(HostileGiopServer peer, Duration limit) throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (ProcFs.self().establishedConnections(peer.port()) > 0) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            Thread.sleep(20);
+        }
+        return true;
+    }
+
+    private static void resetHeapPeaks() {
+        heapPools().forEach(MemoryPoolMXBean::resetPeakUsage);
+    }
+
+    /** The sum of the heap pools' peaks since {@link #resetHeapPeaks()}: an upper bound of the peak heap. */
+    private static long heapPeaks() {
+        return heapPools().stream().mapToLong(pool -> pool.getPeakUsage().getUsed()).sum();
+    }
+
+    private static List<MemoryPoolMXBean> heapPools() {
+        return ManagementFactory.getMemoryPoolMXBeans().stream().filter(pool -> pool.getType() == MemoryType.HEAP)
+                .toList();
+    }
+
+    private static long usedHeapAfterGc() {
+        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+        System.gc();
+        return memory.getHeapMemoryUsage().getUsed();
+    }
+}
