@@ -6,6 +6,9 @@ import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.ejb.ResourceOverrides;
 import org.corbabridge.fixture.ServerConfig;
+import org.corbabridge.fixture.ServerProgram;
+import org.corbabridge.fixture.ServerTls;
+import org.corbabridge.fixture.TestKeys;
 import org.corbabridge.fixture.ServerFixture;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -20,6 +23,8 @@ public final class CatalogServersForContainer implements BeforeAllCallback {
 
     public static final long CALL_TIMEOUT_MILLIS = 4000;
     public static final long CONNECT_TIMEOUT_MILLIS = 1000;
+    /** The Warehouse that offers TLS only; the test application's WarehouseSessions resource calls it. */
+    public static final String TLS_WAREHOUSE = "WarehouseTls";
 
     private static ServerFixture fixture;
 
@@ -53,6 +58,13 @@ public final class CatalogServersForContainer implements BeforeAllCallback {
             System.setProperty(resource + ".CallTimeoutMillis", Long.toString(CALL_TIMEOUT_MILLIS));
             System.setProperty(resource + ".ConnectTimeoutMillis", Long.toString(CONNECT_TIMEOUT_MILLIS));
         }
+        // the sessions' own ORBs call a second Warehouse that speaks TLS only: a plain-text client
+        // could not reach it, so every call through them shows the resource's Tls* settings at work
+        fixture.startServer(ServerConfig.builder().program(ServerProgram.WAREHOUSE).name(TLS_WAREHOUSE)
+                .tls(ServerTls.only()).build());
+        System.setProperty("WarehouseSessions.Name", TLS_WAREHOUSE);
+        System.setProperty("WarehouseSessions.TlsTrustStore", TestKeys.trustStore().toString());
+        System.setProperty("WarehouseSessions.TlsTrustStorePassword", TestKeys.PASSWORD);
     }
 
     public static synchronized ServerFixture fixture() {

@@ -25,7 +25,8 @@ import org.omg.CORBA.ORB;
 /**
  * An application of its own calls its own interface (the example Warehouse, not the Catalog):
  * it declares the clients in its resources.xml, and its bean gets the typed proxy by injection,
- * or opens a client on an ORB of the session's own. Once per ORB.
+ * or opens a client on an ORB of the session's own, which calls a Warehouse that speaks TLS only
+ * (the resource's Tls* settings, given as overrides). Once per ORB.
  */
 @ExtendWith({CatalogServersForContainer.class, ArquillianExtension.class})
 class WarehouseResourceIT {
@@ -63,6 +64,7 @@ class WarehouseResourceIT {
 
             assertThat(desk.siteThroughSharedProxy()).isEqualTo("depot-1");
             assertSame(desk.echoThroughSharedProxy(sent), sent);
+            // the session's own ORB reaches the TLS-only Warehouse: the resource's Tls* settings at work
             assertThat(desk.siteThroughOwnOrb()).isEqualTo("depot-1");
             assertSame(desk.echoThroughOwnOrb(sent), sent);
 
