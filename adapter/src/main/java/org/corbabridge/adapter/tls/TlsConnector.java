@@ -6,7 +6,6 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.security.GeneralSecurityException;
 import java.util.Properties;
-import java.util.concurrent.atomic.AtomicBoolean;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
@@ -32,10 +31,10 @@ public final class TlsConnector {
     private final SSLContext context;
     private final String[] protocols;
     private final boolean presentsCertificate;
-    private final AtomicBoolean certificateAsked;
+    private final CertificateRequests certificateAsked;
 
     private TlsConnector(SSLContext context, String[] protocols, boolean presentsCertificate,
-            AtomicBoolean certificateAsked) {
+            CertificateRequests certificateAsked) {
         this.context = context;
         this.protocols = protocols;
         this.presentsCertificate = presentsCertificate;
@@ -44,7 +43,7 @@ public final class TlsConnector {
 
     /** A connector set up as these {@link TlsProperties} say. */
     public static TlsConnector from(Properties properties) throws GeneralSecurityException, IOException {
-        AtomicBoolean asked = new AtomicBoolean();
+        CertificateRequests asked = new CertificateRequests();
         SSLContext context = TlsProperties.context(properties, asked);
         return new TlsConnector(context, TlsProperties.protocols(properties),
                 properties.getProperty(TlsProperties.KEY_STORE) != null, asked);
@@ -52,7 +51,7 @@ public final class TlsConnector {
 
     /** The JVM's default TLS context ({@code javax.net.ssl.trustStore} and friends), offering its default protocols. */
     public static TlsConnector jvmDefault() throws GeneralSecurityException {
-        return new TlsConnector(SSLContext.getDefault(), null, false, new AtomicBoolean());
+        return new TlsConnector(SSLContext.getDefault(), null, false, new CertificateRequests());
     }
 
     /**
@@ -93,9 +92,9 @@ public final class TlsConnector {
      */
     private void handshake(SSLSocket tls) throws SSLException {
         try {
-            certificateAsked.set(false);
+            certificateAsked.reset();
             tls.startHandshake();
-            if (!presentsCertificate && certificateAsked.get() && "TLSv1.3".equals(tls.getSession().getProtocol())) {
+            if (!presentsCertificate && certificateAsked.asked() && "TLSv1.3".equals(tls.getSession().getProtocol())) {
                 awaitRefusal(tls);
             }
         } catch (SSLException e) {

@@ -12,7 +12,6 @@ import java.security.PrivateKey;
 import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.Properties;
-import java.util.concurrent.atomic.AtomicBoolean;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
@@ -91,7 +90,7 @@ public final class TlsProperties {
      *
      * @throws GeneralSecurityException or IOException: a store is missing, unreadable, or has another password
      */
-    static SSLContext context(Properties properties, AtomicBoolean certificateAsked)
+    static SSLContext context(Properties properties, CertificateRequests certificateAsked)
             throws GeneralSecurityException, IOException {
         KeyStore trusted = load(required(properties, TRUST_STORE), required(properties, TRUST_STORE_PASSWORD),
                 properties.getProperty(TRUST_STORE_TYPE, "PKCS12"));
@@ -121,21 +120,21 @@ public final class TlsProperties {
      * server asked (which is all JSSE calls it for, on a client).
      */
     private static final class NoCertificate extends X509ExtendedKeyManager {
-        private final AtomicBoolean asked;
+        private final CertificateRequests asked;
 
-        NoCertificate(AtomicBoolean asked) {
+        NoCertificate(CertificateRequests asked) {
             this.asked = asked;
         }
 
         @Override
         public String chooseClientAlias(String[] keyType, Principal[] issuers, Socket socket) {
-            asked.set(true);
+            asked.noteAsked();
             return null;
         }
 
         @Override
         public String chooseEngineClientAlias(String[] keyType, Principal[] issuers, SSLEngine engine) {
-            asked.set(true);
+            asked.noteAsked();
             return null;
         }
 
