@@ -35,7 +35,7 @@ constexpr std::size_t kReplyHeaderAllowance = 4096;
 struct Options {
   std::string name = "Catalog";
   std::string naming_url;  // empty: the NameService initial reference
-  std::vector<std::string> endpoints;  // empty: giop:tcp:127.0.0.1: (any free port)
+  std::vector<std::string> endpoints;  // empty: server_orb::init gives giop:tcp:127.0.0.1:
   std::size_t max_reply_bytes = 0;  // 0: giopMaxMsgSize - allowance
   std::string object_id;            // empty: a transient object in the RootPOA
   std::string call_timeout_ms = "5000";
@@ -104,7 +104,6 @@ int main(int argc, char** argv) {
 
   Options options = take_options(argc, argv);
 
-  if (options.endpoints.empty()) options.endpoints.push_back("giop:tcp:127.0.0.1:");
   CORBA::ORB_var orb = server_orb::init(argc, argv, "catalog_server", options.endpoints, options.call_timeout_ms);
   if (CORBA::is_nil(orb)) return kExitCorba;
   if (argc > 1) usage(std::string("unexpected argument ") + argv[1]);

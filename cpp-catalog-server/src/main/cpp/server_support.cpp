@@ -73,8 +73,9 @@ const char* tls_usage() {
   return "       [--tls-key PEM] [--tls-ca PEM] [--tls-verify none|peer|require]\n";
 }
 
-CORBA::ORB_ptr init(int& argc, char** argv, const char* program, const std::vector<std::string>& endpoints,
+CORBA::ORB_ptr init(int& argc, char** argv, const char* program, std::vector<std::string>& endpoints,
                     const std::string& call_timeout_ms) {
+  if (endpoints.empty()) endpoints.push_back("giop:tcp:127.0.0.1:");
   if (!configure_tls(program, endpoints)) return CORBA::ORB::_nil();
 
   // Connection limits, stated rather than left to omniORB's defaults (-ORB arguments override):
@@ -107,7 +108,7 @@ CORBA::ORB_ptr init(int& argc, char** argv, const char* program, const std::vect
     return CORBA::ORB_init(argc, argv, "omniORB4", options.get());
   } catch (CORBA::Exception& e) {
     std::cerr << program << ": ORB_init failed (" << e._name() << "); check the -ORB options and the endpoints "
-              << describe(endpoints)<< "\n";
+              << describe(endpoints) << "\n";
     return CORBA::ORB::_nil();
   }
 }

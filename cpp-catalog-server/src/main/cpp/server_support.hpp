@@ -25,11 +25,11 @@ const char* tls_usage();
 
 // ORB_init with what every server here sets: one endPoint per entry of `endpoints`
 // (giop:tcp:HOST:PORT, giop:ssl:HOST:PORT, or both: a server with only giop:ssl refuses plain
-// text), and `call_timeout_ms` as the client-side call and connect time-outs that bound its
+// text; none given, it becomes giop:tcp:127.0.0.1: on any free port, in `endpoints` too), and `call_timeout_ms` as the client-side call and connect time-outs that bound its
 // naming calls (omniORB waits for ever by default). The SSL transport is linked in and set up
 // from the TLS options. Returns nil, having said why on stderr, when ORB_init fails or a
 // giop:ssl endpoint has no --tls-key.
-CORBA::ORB_ptr init(int& argc, char** argv, const char* program, const std::vector<std::string>& endpoints,
+CORBA::ORB_ptr init(int& argc, char** argv, const char* program, std::vector<std::string>& endpoints,
                     const std::string& call_timeout_ms);
 
 // The endpoints as one word for the READY line: "giop:tcp:127.0.0.1:5000,giop:ssl:127.0.0.1:5001".

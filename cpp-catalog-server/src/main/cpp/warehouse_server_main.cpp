@@ -27,7 +27,7 @@ constexpr const char* kProgram = "warehouse_server";
 struct Options {
   std::string name = "Warehouse";
   std::string naming_url;
-  std::vector<std::string> endpoints;  // empty: giop:tcp:127.0.0.1: (any free port)
+  std::vector<std::string> endpoints;  // empty: server_orb::init gives giop:tcp:127.0.0.1:
   std::string site = "depot-1";
   long capacity = 100;
 };
@@ -84,7 +84,6 @@ int main(int argc, char** argv) {
   const sigset_t stop_on = stop_signals::block();
 
   Options options = take_options(argc, argv);
-  if (options.endpoints.empty()) options.endpoints.push_back("giop:tcp:127.0.0.1:");
   CORBA::ORB_var orb = server_orb::init(argc, argv, kProgram, options.endpoints, "5000");
   if (CORBA::is_nil(orb)) return kExitCorba;
   if (argc > 1) usage(std::string("unexpected argument ") + argv[1]);

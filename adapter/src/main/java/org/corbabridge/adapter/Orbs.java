@@ -29,8 +29,9 @@ public final class Orbs {
 
     /**
      * {@code ORB.init(args, props)} with both class properties set explicitly and, for a known
-     * implementation, its listening socket (the Eclipse ORB's) on 127.0.0.1, its waits bounded by the two time-outs and its TLS set up as
-     * {@link OrbConfig#tls()} says; {@code config}'s own properties override those.
+     * implementation, its listening socket (the Eclipse ORB's) on 127.0.0.1, its waits bounded by
+     * the two time-outs and its TLS set up as {@link OrbConfig#tls()} says; {@code config}'s own
+     * properties override those.
      *
      * @throws OrbInitializationException the ORB class is missing or refuses its properties
      */

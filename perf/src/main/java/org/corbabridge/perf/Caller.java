@@ -37,6 +37,14 @@ public enum Caller {
         return description;
     }
 
+    /**
+     * Whether this caller is a baseline of the standalone worker: it runs in the CC worker's JVM,
+     * interleaved with CC, on requests of mode {@code baseline:NAME}.
+     */
+    public boolean isBaseline() {
+        return this == STUB || this == PROXY || this == TLS;
+    }
+
     /** Whether a Java worker JVM (one per ORB) runs this caller. */
     public boolean isJava() {
         return java;

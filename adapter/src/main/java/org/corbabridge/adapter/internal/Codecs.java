@@ -153,11 +153,10 @@ final class Codecs {
                 if (elementJava != null) {
                     // a reference type: primitive elements took the bulk path above. The array
                     // grows as elements arrive: the length is only what the peer announces
-                    Object[] values = (Object[]) Array.newInstance(elementJava,
-                            Math.min(length, Primitive.FIRST_ALLOCATION));
+                    Object[] values = (Object[]) Array.newInstance(elementJava, Primitive.firstCapacity(length));
                     for (int i = 0; i < length; i++) {
                         if (i == values.length) {
-                            values = Arrays.copyOf(values, (int) Math.min(length, 2L * values.length));
+                            values = Arrays.copyOf(values, Primitive.grownCapacity(values.length, length));
                         }
                         values[i] = elementCodec.read(in);
                     }

@@ -160,7 +160,7 @@ enum Primitive {
 
     private final int kind;
     /** The most elements a sequence's first allocation holds; see {@link #readArray}. */
-    static final int FIRST_ALLOCATION = 1 << 20;
+    private static final int FIRST_ALLOCATION = 1 << 20;
 
     private final Class<?> javaType;
     private final Class<?> boxType;
@@ -272,12 +272,12 @@ enum Primitive {
      * stream's MARSHAL when the data runs out, not allocate gigabytes first.
      */
     Object readArray(InputStream in, int length) {
-        int capacity = Math.min(length, FIRST_ALLOCATION);
+        int capacity = firstCapacity(length);
         Object values = Array.newInstance(javaType, capacity);
         int read = 0;
         while (read < length) {
             if (read == capacity) {
-                capacity = (int) Math.min(length, 2L * capacity);
+                capacity = grownCapacity(capacity, length);
                 Object larger = Array.newInstance(javaType, capacity);
                 System.arraycopy(values, 0, larger, 0, read);
                 values = larger;
@@ -289,6 +289,16 @@ enum Primitive {
     }
 
     abstract void readChunk(InputStream in, Object values, int offset, int length);
+
+    /** How many of {@code length} announced elements a sequence's array holds at first. */
+    static int firstCapacity(int length) {
+        return Math.min(length, FIRST_ALLOCATION);
+    }
+
+    /** The array's next size once {@code capacity} elements have arrived: twice, up to {@code length}. */
+    static int grownCapacity(int capacity, int length) {
+        return (int) Math.min(length, 2L * capacity);
+    }
 
     abstract void writeArray(OutputStream out, Object values, int length);
 

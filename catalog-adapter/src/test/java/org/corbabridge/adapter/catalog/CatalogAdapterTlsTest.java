@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.OrbConfig;
@@ -16,7 +15,6 @@ import org.corbabridge.adapter.ServerUnavailableException;
 import org.corbabridge.adapter.TestOrbs;
 import org.corbabridge.adapter.TlsConfig;
 import org.corbabridge.adapter.TlsHandshakeException;
-import org.corbabridge.fixture.ReferenceCatalog;
 import org.corbabridge.fixture.ReferenceItem;
 import org.corbabridge.fixture.ServerConfig;
 import org.corbabridge.fixture.ServerFixture;
@@ -27,7 +25,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -58,17 +55,8 @@ class CatalogAdapterTlsTest {
         tlsOnly.close();
     }
 
-    static Stream<Arguments> payloads() {
-        return Stream.of(InvocationMode.values()).flatMap(mode -> Stream.of(
-                Arguments.of(mode, "items=0", ReferenceCatalog.firstItems(0)),
-                Arguments.of(mode, "bytes=1024", ReferenceCatalog.itemsWithin(1024)),
-                Arguments.of(mode, "bytes=102400", ReferenceCatalog.itemsWithin(102_400)),
-                Arguments.of(mode, "bytes=307200", ReferenceCatalog.itemsWithin(307_200)),
-                Arguments.of(mode, "bytes=1048576", ReferenceCatalog.itemsWithin(1_048_576))));
-    }
-
     @ParameterizedTest(name = "{0} {1}")
-    @MethodSource("payloads")
+    @MethodSource("org.corbabridge.adapter.catalog.CatalogAdapterDataTest#payloads")
     void everyPayloadArrivesIntactOverTls(InvocationMode mode, String query, List<ReferenceItem> expected) {
         try (CatalogAdapter adapter = CatalogAdapter.create(tls(tlsOnly, trustOnly()).invocation(mode).build())) {
             CatalogAdapterDataTest.assertSameItems(adapter.queryCatalog(query).items(), expected);

@@ -72,10 +72,12 @@ public final class StudyRunner {
                         workerOf.put(new Series(caller, orb, mode), worker);
                     }
                     if (caller == Caller.CC) {
-                        // the baselines share the standalone worker's JVM and ORB, interleaved with it
-                        workerOf.put(new Series(Caller.STUB, orb, InvocationMode.STATIC), worker);
-                        workerOf.put(new Series(Caller.PROXY, orb, InvocationMode.STATIC), worker);
-                        workerOf.put(new Series(Caller.TLS, orb, InvocationMode.STATIC), worker);
+                        // the baselines share the standalone worker's JVM, interleaved with it
+                        for (Caller baseline : Caller.values()) {
+                            if (baseline.isBaseline()) {
+                                workerOf.put(new Series(baseline, orb, InvocationMode.STATIC), worker);
+                            }
+                        }
                     }
                 }
             }
@@ -158,7 +160,7 @@ public final class StudyRunner {
     }
 
     private static Reply call(WorkerProcess worker, String op, Series series, SizePoint size, int calls) {
-        String mode = series.caller() == Caller.STUB || series.caller() == Caller.PROXY || series.caller() == Caller.TLS
+        String mode = series.caller().isBaseline()
                 ? StudyWorker.BASELINE_PREFIX + series.caller().name() : series.mode().configName();
         Reply reply = worker.request(new Request(op, mode, size.query(), calls, size.items()), REQUEST_LIMIT);
         if (!reply.ok()) {

@@ -18,6 +18,7 @@ import org.corbabridge.adapter.Orbs;
 import org.corbabridge.adapter.TlsConfig;
 import org.corbabridge.adapter.catalog.CatalogAdapter;
 import org.corbabridge.adapter.catalog.CatalogResult;
+import org.corbabridge.fixture.TestKeys;
 import org.omg.CORBA.ORB;
 
 /**
@@ -37,7 +38,7 @@ final class StandaloneCaller implements CatalogCaller {
     private final CorbaClient<CatalogOperations> tlsClient;
     private final CatalogOperations tlsProxy;
 
-    /** @param trustStore the CA of the server's TLS certificate, PKCS #12, password {@code changeit} */
+    /** @param trustStore the CA of the server's TLS certificate: the test keys' trust store */
     StandaloneCaller(AdapterConfig config, Path trustStore) {
         orb = setup.time("orbInit", () -> Orbs.create(config.orb(), config.callTimeout(), config.connectTimeout()));
         for (InvocationMode mode : InvocationMode.values()) {
@@ -51,7 +52,7 @@ final class StandaloneCaller implements CatalogCaller {
         proxy = proxyClient.proxy();
         AdapterConfig overTls = config.toBuilder().orb(OrbConfig.builder()
                 .implementation(config.orb().implementation())
-                .tls(TlsConfig.builder().trustStore(trustStore, "changeit").build())
+                .tls(TlsConfig.builder().trustStore(trustStore, TestKeys.PASSWORD).build())
                 .build()).build();
         tlsOrb = setup.time("tls.orbInit", () -> Orbs.create(overTls.orb(), overTls.callTimeout(),
                 overTls.connectTimeout()));
