@@ -21,6 +21,15 @@ import java.util.Properties;
  */
 public final class OrbConfig {
 
+    /**
+     * 64 MiB: far above what a C++ omniORB server sends by default (its {@code giopMaxMsgSize}
+     * is 2 MiB), far below what a 2 GB header would make an ORB allocate.
+     */
+    public static final long DEFAULT_MAX_INCOMING_MESSAGE_BYTES = 64L << 20;
+
+    /** The smallest cap accepted: room for a header and a small reply. */
+    public static final long MIN_MAX_INCOMING_MESSAGE_BYTES = 1024;
+
     private static final OrbConfig DEFAULTS = builder().build();
 
     private final String orbClass;
@@ -29,6 +38,7 @@ public final class OrbConfig {
     private final Properties properties;
     private final List<String> arguments;
     private final TlsConfig tls;
+    private final long maxIncomingMessageBytes;
 
     private OrbConfig(Builder builder) {
         this.orbClass = builder.orbClass;
@@ -37,6 +47,7 @@ public final class OrbConfig {
         this.properties = copy(builder.properties);
         this.arguments = List.copyOf(builder.arguments);
         this.tls = builder.tls;
+        this.maxIncomingMessageBytes = builder.maxIncomingMessageBytes;
     }
 
     /** JacORB, no extra properties. */
@@ -80,10 +91,21 @@ public final class OrbConfig {
         return Optional.ofNullable(tls);
     }
 
+    /**
+     * The largest GIOP message the ORB may receive, or the sum of one message's fragments, in
+     * bytes, header included. A larger one closes its connection and fails the call with
+     * {@link MessageTooLargeException} before the ORB allocates anything for it. Kept on JacORB and
+     * the Eclipse ORB; another ORB is not capped.
+     */
+    public long maxIncomingMessageBytes() {
+        return maxIncomingMessageBytes;
+    }
+
     @Override
     public String toString() {
         return "OrbConfig[" + orbClass + ", " + orbSingletonClass + ", properties " + properties.stringPropertyNames()
-                + ", arguments " + arguments + (tls == null ? "" : ", " + tls) + "]";
+                + ", arguments " + arguments + ", incoming messages up to " + maxIncomingMessageBytes + " bytes"
+                + (tls == null ? "" : ", " + tls) + "]";
     }
 
     private static Properties copy(Properties source) {
@@ -99,8 +121,24 @@ public final class OrbConfig {
         private final Properties properties = new Properties();
         private final List<String> arguments = new ArrayList<>();
         private TlsConfig tls;
+        private long maxIncomingMessageBytes = DEFAULT_MAX_INCOMING_MESSAGE_BYTES;
 
         private Builder() {
+        }
+
+        /**
+         * The cap on incoming messages ({@link OrbConfig#maxIncomingMessageBytes()}); default
+         * {@link OrbConfig#DEFAULT_MAX_INCOMING_MESSAGE_BYTES}.
+         *
+         * @throws IllegalArgumentException below {@link OrbConfig#MIN_MAX_INCOMING_MESSAGE_BYTES}
+         */
+        public Builder maxIncomingMessageBytes(long bytes) {
+            if (bytes < MIN_MAX_INCOMING_MESSAGE_BYTES) {
+                throw new IllegalArgumentException("maxIncomingMessageBytes must be at least "
+                        + MIN_MAX_INCOMING_MESSAGE_BYTES + ", not " + bytes);
+            }
+            this.maxIncomingMessageBytes = bytes;
+            return this;
         }
 
         /**

@@ -4,7 +4,8 @@ import java.time.Duration;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.Properties;
-import org.corbabridge.adapter.tls.TlsProperties;
+import org.corbabridge.adapter.transport.MessageLimits;
+import org.corbabridge.adapter.transport.TlsProperties;
 import org.omg.CORBA.COMM_FAILURE;
 import org.omg.CORBA.CompletionStatus;
 import org.omg.CORBA.ORB;
@@ -37,10 +38,16 @@ public enum OrbImplementation {
             // one connection attempt: the adapter, not the ORB, decides when to try again
             properties.setProperty("jacorb.retries", "0");
             properties.setProperty("jacorb.retry_interval", "0");
+            properties.putAll(messageLimitProperties(OrbConfig.DEFAULT_MAX_INCOMING_MESSAGE_BYTES));
             return properties;
         }
 
-        /** The adapter's TLS socket factory for JacORB; see {@code org.corbabridge.adapter.tls}. */
+        @Override
+        public Properties messageLimitProperties(long maxIncomingMessageBytes) {
+            return MessageLimits.forJacorb(maxIncomingMessageBytes);
+        }
+
+        /** The adapter's TLS socket factory for JacORB; see {@code org.corbabridge.adapter.transport}. */
         @Override
         public Properties tlsProperties(TlsConfig tls) {
             return TlsProperties.forJacorb(settings(tls), tls.keyStore().isPresent());
@@ -85,12 +92,18 @@ public enum OrbImplementation {
             // is given up after the call time-out
             properties.setProperty("com.sun.corba.ee.transport.ORBTCPTimeouts",
                     "100:" + millis(callTimeout) + ":20");
+            properties.putAll(messageLimitProperties(OrbConfig.DEFAULT_MAX_INCOMING_MESSAGE_BYTES));
             return properties;
+        }
+
+        @Override
+        public Properties messageLimitProperties(long maxIncomingMessageBytes) {
+            return MessageLimits.forEclipseOrb(maxIncomingMessageBytes);
         }
 
         /**
          * The Eclipse ORB has no TLS of its own: the adapter's socket factory, socket-info mapping
-         * and configurator (in {@code org.corbabridge.adapter.tls}) provide it.
+         * and configurator (in {@code org.corbabridge.adapter.transport}) provide it.
          */
         @Override
         public Properties tlsProperties(TlsConfig tls) {
@@ -123,12 +136,16 @@ public enum OrbImplementation {
         }
 
         /**
-         * When a connection fails, the Eclipse ORB 5.0 can pop an empty thread-local stack in
-         * the finally block of its request dispatcher; the NoSuchElementException from there
-         * replaces the COMM_FAILURE it was about to throw.
+         * Two ways the Eclipse ORB 5.0 reports a lost connection without a CORBA exception: its own
+         * RequestCanceledException, to a caller still reading a fragmented reply; and, in the
+         * finally block of its request dispatcher, a pop of an empty thread-local stack whose
+         * NoSuchElementException replaces the COMM_FAILURE it was about to throw.
          */
         @Override
         boolean masksCommunicationFailure(RuntimeException e) {
+            if (e.getClass().getName().equals("com.sun.corba.ee.impl.protocol.RequestCanceledException")) {
+                return true;
+            }
             if (!(e instanceof NoSuchElementException)) {
                 return false;
             }
@@ -166,11 +183,19 @@ public enum OrbImplementation {
     }
 
     /**
-     * The ORB properties that bound a call and a connection attempt. The adapter sets them on
+     * The ORB properties that bound a call, a connection attempt and the size of an incoming
+     * message (at {@link OrbConfig#DEFAULT_MAX_INCOMING_MESSAGE_BYTES}). The adapter sets them on
      * every ORB it creates; whoever creates an ORB to lend to adapters (a container resource,
      * say) should set them too.
      */
     public abstract Properties boundingProperties(Duration callTimeout, Duration connectTimeout);
+
+    /**
+     * The ORB properties that cap incoming messages ({@link OrbConfig#maxIncomingMessageBytes()}):
+     * the adapter's socket factory, reading every connection through a GIOP-aware check. Part of
+     * {@link #boundingProperties}, at the default cap.
+     */
+    public abstract Properties messageLimitProperties(long maxIncomingMessageBytes);
 
     /**
      * The ORB properties that make it call over TLS only, as {@code tls} says. The adapter sets

@@ -30,7 +30,7 @@ public final class Orbs {
     /**
      * {@code ORB.init(args, props)} with both class properties set explicitly and, for a known
      * implementation, its listening socket (the Eclipse ORB's) on 127.0.0.1, its waits bounded by
-     * the two time-outs and its TLS set up as {@link OrbConfig#tls()} says; {@code config}'s own
+     * the two time-outs, its incoming messages capped, and its TLS set up as {@link OrbConfig#tls()} says; {@code config}'s own
      * properties override those.
      *
      * @throws OrbInitializationException the ORB class is missing or refuses its properties
@@ -40,6 +40,7 @@ public final class Orbs {
         if (config.implementation() != null) {
             properties.putAll(config.implementation().ownedOrbProperties());
             properties.putAll(config.implementation().boundingProperties(callTimeout, connectTimeout));
+            properties.putAll(config.implementation().messageLimitProperties(config.maxIncomingMessageBytes()));
         }
         if (config.tls().isPresent()) {
             if (config.implementation() == null) {

@@ -1,10 +1,12 @@
 package org.corbabridge.adapter;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.NoSuchElementException;
 import java.util.Properties;
+import org.corbabridge.adapter.transport.MessageLimits;
 import org.junit.jupiter.api.Test;
 import org.omg.CORBA.COMM_FAILURE;
 import org.omg.CORBA.ORB;
@@ -31,6 +33,20 @@ class OrbImplementationTest {
                 .containsEntry("com.sun.corba.ee.transport.ORBWaitForResponseTimeout", "7000")
                 .containsEntry("com.sun.corba.ee.transport.ORBTCPConnectTimeouts", "50:2000:100:500")
                 .containsEntry("com.sun.corba.ee.transport.ORBTCPTimeouts", "100:7000:20");
+    }
+
+    @Test
+    void everyKnownOrbCapsIncomingMessagesAtTheDefaultUnlessToldOtherwise() {
+        for (OrbImplementation implementation : OrbImplementation.values()) {
+            assertThat(implementation.boundingProperties(Duration.ofSeconds(7), Duration.ofSeconds(2)))
+                    .containsEntry(MessageLimits.MAX_INCOMING_MESSAGE_BYTES,
+                            Long.toString(OrbConfig.DEFAULT_MAX_INCOMING_MESSAGE_BYTES));
+            assertThat(implementation.messageLimitProperties(5000))
+                    .containsEntry(MessageLimits.MAX_INCOMING_MESSAGE_BYTES, "5000");
+        }
+        assertThat(OrbConfig.ofDefaults().maxIncomingMessageBytes()).isEqualTo(64L << 20);
+        assertThatThrownBy(() -> OrbConfig.builder().maxIncomingMessageBytes(1023))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 1024");
     }
 
     @Test

@@ -68,15 +68,12 @@ import org.corbabridge.adapter.TlsConfig;
  * <p>Defaults are {@link AdapterConfig#ofDefaults()} and {@link RetryPolicy#ofDefaults()}: this
  * class declares none of its own.
  */
-public class CorbaClientResource {
+public class CorbaClientResource extends OrbSettings {
 
     private String interfaceName;
     private String nameServiceUrl;
     private String name;
     private String invocation = InvocationMode.STATIC.configName();
-    private String orbImplementation = OrbImplementation.JACORB.name();
-    private long callTimeoutMillis = AdapterConfig.DEFAULT_CALL_TIMEOUT.toMillis();
-    private long connectTimeoutMillis = AdapterConfig.DEFAULT_CONNECT_TIMEOUT.toMillis();
     private int retryMaxAttempts = RetryPolicy.ofDefaults().maxAttempts();
     private long retryBackoffMillis = RetryPolicy.ofDefaults().initialBackoff().toMillis();
     private double retryBackoffMultiplier = RetryPolicy.ofDefaults().backoffMultiplier();
@@ -86,13 +83,6 @@ public class CorbaClientResource {
     private String readonlyAttributes = "";
     private String oneway = "";
     private String inout = "";
-    private String tlsTrustStore = "";
-    private String tlsTrustStorePassword = "";
-    private String tlsTrustStoreType = TlsConfig.DEFAULT_STORE_TYPE;
-    private String tlsKeyStore = "";
-    private String tlsKeyStorePassword = "";
-    private String tlsKeyStoreType = TlsConfig.DEFAULT_STORE_TYPE;
-    private String tlsProtocols = String.join(",", TlsConfig.DEFAULT_PROTOCOLS);
 
     /** The generated operations interface, such as {@code org.corbabridge.shop.CatalogOperations}. */
     public void setInterface(String interfaceName) {
@@ -111,19 +101,6 @@ public class CorbaClientResource {
     /** {@code static}, {@code dynamic} or {@code dii}. */
     public void setInvocation(String invocation) {
         this.invocation = invocation;
-    }
-
-    /** {@code JACORB} or {@code ECLIPSE_ORB}: the ORB this resource (or a session) creates. */
-    public void setOrbImplementation(String orbImplementation) {
-        this.orbImplementation = orbImplementation;
-    }
-
-    public void setCallTimeoutMillis(long callTimeoutMillis) {
-        this.callTimeoutMillis = callTimeoutMillis;
-    }
-
-    public void setConnectTimeoutMillis(long connectTimeoutMillis) {
-        this.connectTimeoutMillis = connectTimeoutMillis;
     }
 
     public void setRetryMaxAttempts(int retryMaxAttempts) {
@@ -167,44 +144,13 @@ public class CorbaClientResource {
         this.inout = parameters;
     }
 
-    /** IIOP over TLS, and only TLS, for the object: the CAs to trust (PKCS #12 unless {@code TlsTrustStoreType}). */
-    public void setTlsTrustStore(String path) {
-        this.tlsTrustStore = path;
-    }
-
-    public void setTlsTrustStorePassword(String password) {
-        this.tlsTrustStorePassword = password;
-    }
-
-    public void setTlsTrustStoreType(String type) {
-        this.tlsTrustStoreType = type;
-    }
-
-    /** Mutual TLS: the client's certificate and key. */
-    public void setTlsKeyStore(String path) {
-        this.tlsKeyStore = path;
-    }
-
-    public void setTlsKeyStorePassword(String password) {
-        this.tlsKeyStorePassword = password;
-    }
-
-    public void setTlsKeyStoreType(String type) {
-        this.tlsKeyStoreType = type;
-    }
-
-    /** Comma-separated, such as {@code TLSv1.3,TLSv1.2}. */
-    public void setTlsProtocols(String protocols) {
-        this.tlsProtocols = protocols;
-    }
-
     /** The configuration these properties describe. */
     public AdapterConfig adapterConfig() {
         AdapterConfig.Builder config = AdapterConfig.builder()
                 .invocation(invocation)
-                .orb(orbConfig())
-                .callTimeout(Duration.ofMillis(callTimeoutMillis))
-                .connectTimeout(Duration.ofMillis(connectTimeoutMillis))
+                .orb(orbConfig().build())
+                .callTimeout(callTimeout())
+                .connectTimeout(connectTimeout())
                 .retry(RetryPolicy.builder()
                         .maxAttempts(retryMaxAttempts)
                         .backoff(Duration.ofMillis(retryBackoffMillis), retryBackoffMultiplier,
@@ -219,22 +165,6 @@ public class CorbaClientResource {
             config.name(name.trim());
         }
         return config.build();
-    }
-
-    /** The ORB the client creates: the implementation, and TLS when a trust store is set. */
-    private OrbConfig orbConfig() {
-        OrbConfig.Builder orb = OrbConfig.builder().implementation(OrbImplementation.valueOf(orbImplementation.trim()));
-        if (!tlsTrustStore.isBlank()) {
-            TlsConfig.Builder tls = TlsConfig.builder()
-                    .trustStore(Path.of(tlsTrustStore.trim()), tlsTrustStorePassword)
-                    .trustStoreType(tlsTrustStoreType.trim())
-                    .protocols(list(tlsProtocols).toArray(String[]::new));
-            if (!tlsKeyStore.isBlank()) {
-                tls.keyStore(Path.of(tlsKeyStore.trim()), tlsKeyStorePassword).keyStoreType(tlsKeyStoreType.trim());
-            }
-            orb.tls(tls.build());
-        }
-        return orb.build();
     }
 
     /** The interface's signature, with the declared attributes, oneway operations and inout parameters. */
@@ -282,11 +212,6 @@ public class CorbaClientResource {
         } catch (ClassNotFoundException e) {
             throw new IllegalStateException("Interface " + interfaceName + " is not on the application's class path", e);
         }
-    }
-
-    private static List<String> list(String commaSeparated) {
-        return Arrays.stream(commaSeparated == null ? new String[0] : commaSeparated.split(","))
-                .map(String::trim).filter(item -> !item.isEmpty()).collect(Collectors.toList());
     }
 
     /**

@@ -2,13 +2,11 @@ package org.corbabridge.ejb;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
-import java.time.Duration;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.OrbConfig;
-import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.adapter.Orbs;
+import org.corbabridge.ee.OrbSettings;
 import org.omg.CORBA.ORB;
 
 /**
@@ -17,26 +15,25 @@ import org.omg.CORBA.ORB;
  * resource (at undeploy). Declared in this jar's META-INF/resources.xml as {@code CatalogOrb};
  * the container calls the setters with its properties, then {@link #start()}.
  *
- * <p>To plug in an ORB of your own, declare another resource under the same id, or give the
- * ORB class names here ({@code OrbClass}, {@code OrbSingletonClass}) with {@code Properties}.
+ * <p>It takes the ORB settings every resource here takes ({@link OrbSettings}: time-outs, message
+ * cap, {@code Tls*}). To plug in an ORB of your own, declare another resource under the same id,
+ * or give the ORB class names here ({@code OrbClass}, {@code OrbSingletonClass}) with
+ * {@code Properties}.
  */
-public class ContainerOrb {
+public class ContainerOrb extends OrbSettings {
 
     private static final AtomicInteger LIVE = new AtomicInteger();
 
-    private String implementation = OrbImplementation.JACORB.name();
     private String orbClass;
     private String orbSingletonClass;
-    private long callTimeoutMillis = AdapterConfig.DEFAULT_CALL_TIMEOUT.toMillis();
-    private long connectTimeoutMillis = AdapterConfig.DEFAULT_CONNECT_TIMEOUT.toMillis();
     private Properties properties = new Properties();
     private volatile ORB orb;
     // read by sessions on other threads, like orb
     private volatile long initNanos;
 
-    /** {@code JACORB} or {@code ECLIPSE_ORB}; ignored when {@code OrbClass} is set. */
+    /** {@code JACORB} or {@code ECLIPSE_ORB} ({@code OrbImplementation}); ignored when {@code OrbClass} is set. */
     public void setImplementation(String implementation) {
-        this.implementation = implementation;
+        setOrbImplementation(implementation);
     }
 
     public void setOrbClass(String orbClass) {
@@ -45,14 +42,6 @@ public class ContainerOrb {
 
     public void setOrbSingletonClass(String orbSingletonClass) {
         this.orbSingletonClass = orbSingletonClass;
-    }
-
-    public void setCallTimeoutMillis(long callTimeoutMillis) {
-        this.callTimeoutMillis = callTimeoutMillis;
-    }
-
-    public void setConnectTimeoutMillis(long connectTimeoutMillis) {
-        this.connectTimeoutMillis = connectTimeoutMillis;
     }
 
     /** Extra ORB properties, one {@code key=value} per line. */
@@ -65,17 +54,20 @@ public class ContainerOrb {
         return initNanos;
     }
 
-    @PostConstruct
-    public void start() {
-        OrbConfig.Builder config = OrbConfig.builder();
+    /** The ORB the resource creates, from its properties. */
+    OrbConfig config() {
+        OrbConfig.Builder config = orbConfig();
         if (orbClass != null && !orbClass.isBlank()) {
             config.orbClass(orbClass, orbSingletonClass);
-        } else {
-            config.implementation(OrbImplementation.valueOf(implementation.trim()));
         }
+        return config.properties(properties).build();
+    }
+
+    @PostConstruct
+    public void start() {
+        OrbConfig config = config();
         long started = System.nanoTime();
-        orb = Orbs.create(config.properties(properties).build(), Duration.ofMillis(callTimeoutMillis),
-                Duration.ofMillis(connectTimeoutMillis));
+        orb = Orbs.create(config, callTimeout(), connectTimeout());
         initNanos = System.nanoTime() - started;
         LIVE.incrementAndGet();
     }

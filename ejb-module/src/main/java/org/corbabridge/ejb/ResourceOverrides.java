@@ -22,7 +22,8 @@ public final class ResourceOverrides {
     /**
      * Both resources configured from {@code config}: its name service, name, ORB (the built-in
      * ORB and the ORB external-mode sessions create), time-outs, retry policy, idempotent
-     * operations and TLS (of the sessions' own ORBs: the built-in ORB is the container's). The name service URL must be set; the invocation is each bean's own.
+     * operations, message cap and TLS (of the built-in ORB and the sessions' own). The name
+     * service URL must be set; the invocation is each bean's own.
      */
     public static Map<String, String> of(AdapterConfig config) {
         if (config.nameServiceUrl() == null || config.orb().implementation() == null) {
@@ -46,20 +47,29 @@ public final class ResourceOverrides {
         overrides.put(SETTINGS + ".RetryMaxBackoffMillis", Long.toString(retry.maxBackoff().toMillis()));
         overrides.put(SETTINGS + ".RetryIdempotentCalls", Boolean.toString(retry.retriesIdempotentCalls()));
         overrides.put(SETTINGS + ".Idempotent", String.join(",", config.idempotentOperations()));
-        config.orb().tls().ifPresent(tls -> {
-            overrides.put(SETTINGS + ".TlsTrustStore", tls.trustStore().toString());
-            overrides.put(SETTINGS + ".TlsTrustStorePassword", tls.trustStorePassword());
-            overrides.put(SETTINGS + ".TlsTrustStoreType", tls.trustStoreType());
-            tls.keyStore().ifPresent(keyStore -> {
-                overrides.put(SETTINGS + ".TlsKeyStore", keyStore.toString());
-                overrides.put(SETTINGS + ".TlsKeyStorePassword", tls.keyStorePassword());
-                overrides.put(SETTINGS + ".TlsKeyStoreType", tls.keyStoreType());
-            });
-            overrides.put(SETTINGS + ".TlsProtocols", String.join(",", tls.protocols()));
-        });
+        overrides.putAll(orbOverrides(SETTINGS, config));
         overrides.put(ORB + ".Implementation", orb);
         overrides.put(ORB + ".CallTimeoutMillis", call);
         overrides.put(ORB + ".ConnectTimeoutMillis", connect);
+        overrides.putAll(orbOverrides(ORB, config));
+        return overrides;
+    }
+
+    /** The message cap and TLS settings both resources take (see {@code OrbSettings}). */
+    private static Map<String, String> orbOverrides(String resource, AdapterConfig config) {
+        Map<String, String> overrides = new LinkedHashMap<>();
+        overrides.put(resource + ".MaxIncomingMessageBytes", Long.toString(config.orb().maxIncomingMessageBytes()));
+        config.orb().tls().ifPresent(tls -> {
+            overrides.put(resource + ".TlsTrustStore", tls.trustStore().toString());
+            overrides.put(resource + ".TlsTrustStorePassword", tls.trustStorePassword());
+            overrides.put(resource + ".TlsTrustStoreType", tls.trustStoreType());
+            tls.keyStore().ifPresent(keyStore -> {
+                overrides.put(resource + ".TlsKeyStore", keyStore.toString());
+                overrides.put(resource + ".TlsKeyStorePassword", tls.keyStorePassword());
+                overrides.put(resource + ".TlsKeyStoreType", tls.keyStoreType());
+            });
+            overrides.put(resource + ".TlsProtocols", String.join(",", tls.protocols()));
+        });
         return overrides;
     }
 }

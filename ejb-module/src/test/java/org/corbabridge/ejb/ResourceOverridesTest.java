@@ -23,6 +23,7 @@ class ResourceOverridesTest {
             .orb(OrbConfig.builder().implementation(OrbImplementation.ECLIPSE_ORB)
                     .tls(TlsConfig.builder().trustStore(TestKeys.trustStore(), "trust-pass").trustStoreType("JKS")
                             .keyStore(TestKeys.clientKeyStore(), "key-pass").protocols("TLSv1.3").build())
+                    .maxIncomingMessageBytes(3 << 20)
                     .build())
             .callTimeout(Duration.ofSeconds(7))
             .connectTimeout(Duration.ofMillis(900))
@@ -45,7 +46,8 @@ class ResourceOverridesTest {
                 .containsEntry("CatalogClientSettings.RetryMaxAttempts", "1")
                 .containsEntry("CatalogOrb.Implementation", "ECLIPSE_ORB")
                 .containsEntry("CatalogOrb.CallTimeoutMillis", "7000")
-                .containsEntry("CatalogOrb.ConnectTimeoutMillis", "900");
+                .containsEntry("CatalogOrb.ConnectTimeoutMillis", "900")
+                .containsEntry("CatalogOrb.MaxIncomingMessageBytes", Long.toString(3 << 20));
     }
 
     /**
@@ -69,20 +71,31 @@ class ResourceOverridesTest {
         assertThat(received.nameServiceUrl()).isEqualTo(EVERY_SETTING.nameServiceUrl());
         assertThat(received.name()).isEqualTo(EVERY_SETTING.name());
         assertThat(received.orb().implementation()).isEqualTo(OrbImplementation.ECLIPSE_ORB);
-        assertThat(received.orb().tls()).hasValueSatisfying(tls -> {
-            TlsConfig sent = EVERY_SETTING.orb().tls().orElseThrow();
-            assertThat(tls.trustStore()).isEqualTo(sent.trustStore());
-            assertThat(tls.trustStorePassword()).isEqualTo("trust-pass");
-            assertThat(tls.trustStoreType()).isEqualTo("JKS");
-            assertThat(tls.keyStore()).isEqualTo(sent.keyStore());
-            assertThat(tls.keyStorePassword()).isEqualTo("key-pass");
-            assertThat(tls.protocols()).containsExactly("TLSv1.3");
-        });
+        assertThat(received.orb().tls()).hasValueSatisfying(ResourceOverridesTest::isEverySettingsTls);
+        assertThat(received.orb().maxIncomingMessageBytes()).isEqualTo(3 << 20);
         assertThat(received.callTimeout()).isEqualTo(EVERY_SETTING.callTimeout());
         assertThat(received.connectTimeout()).isEqualTo(EVERY_SETTING.connectTimeout());
         assertThat(received.retry().toString()).isEqualTo(EVERY_SETTING.retry().toString());
         assertThat(received.idempotentOperations()).isEqualTo(EVERY_SETTING.idempotentOperations());
         assertThat(received.invocation()).isEqualTo(InvocationMode.DII);
+    }
+
+    /** The same for the built-in ORB: its implementation, message cap and TLS come through {@code CatalogOrb.X}. */
+    @Test
+    void everyOrbSettingRoundTripsThroughTheBuiltInOrbResource() throws Exception {
+        ContainerOrb resource = new ContainerOrb();
+        for (Map.Entry<String, String> override : ResourceOverrides.of(EVERY_SETTING).entrySet()) {
+            if (override.getKey().startsWith(ResourceOverrides.ORB + ".")) {
+                setProperty(resource, override.getKey().substring(ResourceOverrides.ORB.length() + 1),
+                        override.getValue());
+            }
+        }
+
+        OrbConfig received = resource.config();
+
+        assertThat(received.implementation()).isEqualTo(OrbImplementation.ECLIPSE_ORB);
+        assertThat(received.maxIncomingMessageBytes()).isEqualTo(3 << 20);
+        assertThat(received.tls()).hasValueSatisfying(ResourceOverridesTest::isEverySettingsTls);
     }
 
     @Test
@@ -97,6 +110,16 @@ class ResourceOverridesTest {
     void aConfigurationWithoutWhereToGoIsRefused() {
         assertThatThrownBy(() -> ResourceOverrides.of(AdapterConfig.ofDefaults()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("name service URL");
+    }
+
+    private static void isEverySettingsTls(TlsConfig tls) {
+        TlsConfig sent = EVERY_SETTING.orb().tls().orElseThrow();
+        assertThat(tls.trustStore()).isEqualTo(sent.trustStore());
+        assertThat(tls.trustStorePassword()).isEqualTo("trust-pass");
+        assertThat(tls.trustStoreType()).isEqualTo("JKS");
+        assertThat(tls.keyStore()).isEqualTo(sent.keyStore());
+        assertThat(tls.keyStorePassword()).isEqualTo("key-pass");
+        assertThat(tls.protocols()).containsExactly("TLSv1.3");
     }
 
     /** A property as OpenEJB sets it: setX, with the value converted to the setter's type. */

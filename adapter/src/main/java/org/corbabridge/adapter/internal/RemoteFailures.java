@@ -6,11 +6,14 @@ import javax.net.ssl.SSLException;
 import org.corbabridge.adapter.CallTimeoutException;
 import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.CorbaAdapterException;
+import org.corbabridge.adapter.MessageTooLargeException;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.adapter.RemoteCallException;
 import org.corbabridge.adapter.ServerUnavailableException;
 import org.corbabridge.adapter.TlsHandshakeException;
-import org.corbabridge.adapter.tls.TlsFailures;
+import org.corbabridge.adapter.transport.MessageLimits;
+import org.corbabridge.adapter.transport.OversizedMessageException;
+import org.corbabridge.adapter.transport.TlsFailures;
 import org.omg.CORBA.COMM_FAILURE;
 import org.omg.CORBA.CompletionStatus;
 import org.omg.CORBA.INV_OBJREF;
@@ -32,10 +35,24 @@ final class RemoteFailures {
      */
     public static CorbaAdapterException translate(SystemException e, String attempt, Duration callTimeout,
             long elapsedNanos) {
+        return translate(e, attempt, callTimeout, elapsedNanos, Optional.empty());
+    }
+
+    /**
+     * @param refused a message the call's ORB refused while the call waited (see {@link MessageLimits}):
+     *     the ORB closed the connection for it and reports only that
+     */
+    public static CorbaAdapterException translate(SystemException e, String attempt, Duration callTimeout,
+            long elapsedNanos, Optional<OversizedMessageException> refused) {
         Completion completion = completion(e);
         if (isTimeout(e, callTimeout, elapsedNanos)) {
             return new CallTimeoutException(attempt + " got no reply within " + callTimeout.toMillis() + " ms ("
                     + describe(e) + "); the server may still have run it", completion, e);
+        }
+        Optional<OversizedMessageException> oversized = causeOfType(e, OversizedMessageException.class)
+                .or(() -> e instanceof COMM_FAILURE || e instanceof TRANSIENT ? refused : Optional.empty());
+        if (oversized.isPresent()) {
+            return tooLarge(attempt, oversized.get(), describe(e));
         }
         Optional<String> tlsFailure = tlsFailure(e);
         if (tlsFailure.isPresent()) {
@@ -55,6 +72,15 @@ final class RemoteFailures {
      * as one; anything else as a remote call failure of unknown completion.
      */
     public static CorbaAdapterException translateUnexpected(RuntimeException e, String attempt) {
+        return translateUnexpected(e, attempt, Optional.empty());
+    }
+
+    /** @param refused as for {@link #translate(SystemException, String, Duration, long, Optional)} */
+    public static CorbaAdapterException translateUnexpected(RuntimeException e, String attempt,
+            Optional<OversizedMessageException> refused) {
+        if (refused.isPresent() && OrbImplementation.isMaskedCommunicationFailure(e)) {
+            return tooLarge(attempt, refused.get(), e.toString());
+        }
         if (OrbImplementation.isMaskedCommunicationFailure(e)) {
             return new ServerUnavailableException(attempt + " failed: the connection failed and the ORB reported "
                     + e + " in place of a CORBA exception", Completion.MAYBE, e);
@@ -62,6 +88,12 @@ final class RemoteFailures {
         return new RemoteCallException(attempt + " failed inside the ORB with " + e
                 + " instead of a CORBA exception; the request may or may not have reached the server",
                 Completion.MAYBE, e);
+    }
+
+    private static MessageTooLargeException tooLarge(String attempt, OversizedMessageException refusal,
+            String reported) {
+        return new MessageTooLargeException(attempt + " failed: " + refusal.getMessage() + " (the ORB reported "
+                + reported + ")", Completion.MAYBE, refusal);
     }
 
     /** "COMM_FAILURE (minor 0x53550008, completed MAYBE)". */
@@ -100,14 +132,14 @@ final class RemoteFailures {
      * keeps nothing), or named in its message, or a NO_PERMISSION about SSL/TLS.
      */
     private static Optional<String> tlsFailure(SystemException e) {
-        for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
-            if (cause instanceof SSLException) {
-                Throwable root = cause;
-                while (root.getCause() != null && root.getCause() != root) {
-                    root = root.getCause();
-                }
-                return Optional.of(root == cause ? cause.getMessage() : cause.getMessage() + "; " + root);
+        Optional<SSLException> kept = causeOfType(e, SSLException.class);
+        if (kept.isPresent()) {
+            SSLException cause = kept.get();
+            Throwable root = cause;
+            while (root.getCause() != null && root.getCause() != root) {
+                root = root.getCause();
             }
+            return Optional.of(root == cause ? cause.getMessage() : cause.getMessage() + "; " + root);
         }
         String message = String.valueOf(e.getMessage());
         Optional<SSLException> noted = TlsFailures.take(message);
@@ -120,6 +152,15 @@ final class RemoteFailures {
         }
         if (e instanceof NO_PERMISSION && (message.contains("SSL") || message.contains("TLS"))) {
             return Optional.of(message);
+        }
+        return Optional.empty();
+    }
+
+    private static <X extends Throwable> Optional<X> causeOfType(Throwable e, Class<X> type) {
+        for (Throwable cause = e.getCause(); cause != null && cause != e; cause = cause.getCause()) {
+            if (type.isInstance(cause)) {
+                return Optional.of(type.cast(cause));
+            }
         }
         return Optional.empty();
     }

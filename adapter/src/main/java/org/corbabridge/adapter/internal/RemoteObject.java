@@ -12,6 +12,7 @@ import org.corbabridge.adapter.CorbaAdapterException;
 import org.corbabridge.adapter.RetryPolicy;
 import org.corbabridge.adapter.ServerUnavailableException;
 import org.corbabridge.adapter.TlsHandshakeException;
+import org.corbabridge.adapter.transport.MessageLimits;
 import org.corbabridge.adapter.WrongObjectTypeException;
 import org.omg.CORBA.BAD_PARAM;
 import org.omg.CORBA.SystemException;
@@ -183,12 +184,13 @@ final class RemoteObject<T> implements AutoCloseable {
             return invocation.apply(used.target());
         } catch (SystemException e) {
             throw staleIfGone(used, RemoteFailures.translate(e, operation + " on " + describeTarget(),
-                    config.callTimeout(), System.nanoTime() - started));
+                    config.callTimeout(), System.nanoTime() - started, MessageLimits.refusedSince(orb.orb(), started)));
         } catch (CorbaAdapterException | RaisedUserException | IllegalArgumentException e) {
             // the server's own answer, or a value that cannot be marshalled: nothing to translate
             throw e;
         } catch (RuntimeException e) {
-            throw staleIfGone(used, RemoteFailures.translateUnexpected(e, operation + " on " + describeTarget()));
+            throw staleIfGone(used, RemoteFailures.translateUnexpected(e, operation + " on " + describeTarget(),
+                    MessageLimits.refusedSince(orb.orb(), started)));
         }
     }
 

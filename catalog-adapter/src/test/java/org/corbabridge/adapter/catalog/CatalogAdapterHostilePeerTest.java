@@ -15,6 +15,8 @@ import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.CallTimeoutException;
 import org.corbabridge.adapter.CorbaAdapterException;
 import org.corbabridge.adapter.InvocationMode;
+import org.corbabridge.adapter.MessageTooLargeException;
+import org.corbabridge.adapter.OrbConfig;
 import org.corbabridge.adapter.RemoteCallException;
 import org.corbabridge.adapter.ServerUnavailableException;
 import org.corbabridge.adapter.TestOrbs;
@@ -45,6 +47,10 @@ class CatalogAdapterHostilePeerTest {
     private static final Duration BOUND = CALL_TIMEOUT.plusMillis(200);
     /** What a call may leave on the heap, after a GC: far below any buffer a hostile size could make. */
     private static final long HEAP_GROWTH_LIMIT = 32L << 20;
+    /** The cap on incoming messages here: small, so that a peak over it plus slack stands out. */
+    private static final long MESSAGE_CAP = 8L << 20;
+    /** The peak heap a call may add: the cap, and slack for the ORB, the test and the collector. */
+    private static final long PEAK_HEAP_LIMIT = MESSAGE_CAP + (48L << 20);
 
     private static ServerFixture naming;
 
@@ -71,7 +77,7 @@ class CatalogAdapterHostilePeerTest {
             String name = "Hostile" + behaviour + mode;
             bind(name, peer.corbaloc("Catalog"));
             AdapterConfig config = AdapterConfig.builder().nameService(naming.nameServiceUrl()).name(name)
-                    .orb(TestOrbs.current()).invocation(mode).callTimeout(CALL_TIMEOUT).connectTimeout(TestOrbs.CONNECT_TIMEOUT).build();
+                    .orb(OrbConfig.builder().implementation(TestOrbs.current()).maxIncomingMessageBytes(MESSAGE_CAP).build()).invocation(mode).callTimeout(CALL_TIMEOUT).connectTimeout(TestOrbs.CONNECT_TIMEOUT).build();
             Set<Thread> threadsBefore = Threads.live();
             long heapBefore = usedHeapAfterGc();
             resetHeapPeaks();
@@ -85,16 +91,17 @@ class CatalogAdapterHostilePeerTest {
                 took = Duration.ofNanos(System.nanoTime() - started);
             }
 
-            long peakHeap = heapPeaks();
+            long peakHeap = heapPeaks() - heapBefore;
             long heapGrowth = usedHeapAfterGc() - heapBefore;
             // the figures of docs/faults.md's hostile-peer table
-            LOG.info("hostile peer {} {} on {}: {} after {} ms, peak heap {} MB, {} KB more after GC", behaviour,
+            LOG.info("hostile peer {} {} on {}: {} after {} ms, peak heap +{} MB, {} KB more after GC", behaviour,
                     mode, TestOrbs.current(), thrown.getClass().getSimpleName(), took.toMillis(), peakHeap >> 20,
                     heapGrowth / 1024);
             assertThat(thrown).isInstanceOf(expected(behaviour));
             assertThat(took).isLessThan(BOUND);
             assertThat(peer.requestsSeen()).isPositive();
             assertThat(heapGrowth).isLessThan(HEAP_GROWTH_LIMIT);
+            assertThat(peakHeap).isLessThan(PEAK_HEAP_LIMIT);
             assertThat(Threads.stillAliveAfter(threadsBefore, Duration.ofSeconds(10))).isEmpty();
             assertThat(connectionsClosedWithin(peer, Duration.ofSeconds(5))).isTrue();
         }
@@ -103,13 +110,15 @@ class CatalogAdapterHostilePeerTest {
     /**
      * No reply, or none for this request: the call time-out. A reply cut short: the connection
      * is lost, so the server is unavailable (the idempotent query was retried within the time-out).
-     * A sequence longer than the reply: MARSHAL, before anything is allocated for it.
+     * A sequence longer than the reply: MARSHAL, before anything is allocated for it. A message
+     * over the cap, or fragments adding up to more: the adapter closes the connection.
      */
     private static Class<? extends CorbaAdapterException> expected(Behaviour behaviour) {
         return switch (behaviour) {
             case SILENT, WRONG_REQUEST_ID -> CallTimeoutException.class;
             case TRUNCATED_REPLY -> ServerUnavailableException.class;
             case HUGE_SEQUENCE -> RemoteCallException.class;
+            case HUGE_MESSAGE, ENDLESS_FRAGMENTS -> MessageTooLargeException.class;
         };
     }
 

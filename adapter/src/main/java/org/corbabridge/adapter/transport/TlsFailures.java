@@ -1,4 +1,4 @@
-package org.corbabridge.adapter.tls;
+package org.corbabridge.adapter.transport;
 
 import java.util.Optional;
 import javax.net.ssl.SSLException;

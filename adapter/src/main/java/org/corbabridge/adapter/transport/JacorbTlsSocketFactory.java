@@ -1,4 +1,4 @@
-package org.corbabridge.adapter.tls;
+package org.corbabridge.adapter.transport;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -16,22 +16,26 @@ import org.jacorb.orb.factory.AbstractSocketFactory;
  * JacORB's TLS connections, made by a {@link TlsConnector} from the {@link TlsProperties} in its
  * configuration. Used in place of JacORB's own JSSE factory, which leaves the handshake to the
  * first read or write: its reader thread then often meets a bad certificate first, and the call
- * sees only a closed connection. It also reads a store's file only when its type is JKS.
+ * sees only a closed connection. It also reads a store's file only when its type is JKS. Its
+ * connections are read through the message cap, as {@link JacorbSocketFactory}'s are.
  */
 public final class JacorbTlsSocketFactory extends AbstractSocketFactory {
 
     /** Bounds a connection made without a time-out (JacORB passes none when it has no connect_timeout). */
     private static final int DEFAULT_TIMEOUT_MILLIS = 10_000;
 
+    private final ORB orb;
     private TlsConnector connector;
+    private long cap;
 
     public JacorbTlsSocketFactory(ORB orb) {
-        // JacORB passes its ORB; the configuration comes through configure
+        this.orb = orb;
     }
 
     @Override
     public void configure(Configuration configuration) throws ConfigurationException {
         super.configure(configuration);
+        cap = JacorbSocketFactory.jacorbCap(configuration);
         Properties properties = new Properties();
         for (String key : new String[] {TlsProperties.TRUST_STORE, TlsProperties.TRUST_STORE_PASSWORD,
                 TlsProperties.TRUST_STORE_TYPE, TlsProperties.KEY_STORE, TlsProperties.KEY_STORE_PASSWORD,
@@ -64,7 +68,7 @@ public final class JacorbTlsSocketFactory extends AbstractSocketFactory {
     private Socket connect(String host, int port, int timeout) throws IOException {
         TlsFailures.clear();
         try {
-            return connector.connect(new InetSocketAddress(host, port), timeout);
+            return MessageLimits.limit(connector.connect(new InetSocketAddress(host, port), timeout), cap, orb);
         } catch (SSLException e) {
             TlsFailures.record(host + ":" + port, e);
             throw e;
@@ -73,6 +77,6 @@ public final class JacorbTlsSocketFactory extends AbstractSocketFactory {
 
     @Override
     public boolean isSSL(Socket socket) {
-        return socket instanceof SSLSocket;
+        return socket instanceof MessageLimitedSocket limited ? limited.isTls() : socket instanceof SSLSocket;
     }
 }

@@ -1,4 +1,4 @@
-package org.corbabridge.adapter.tls;
+package org.corbabridge.adapter.transport;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;

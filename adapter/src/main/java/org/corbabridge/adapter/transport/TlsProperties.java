@@ -1,4 +1,4 @@
-package org.corbabridge.adapter.tls;
+package org.corbabridge.adapter.transport;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -60,7 +60,7 @@ public final class TlsProperties {
         Properties properties = new Properties();
         properties.putAll(tls);
         properties.setProperty("jacorb.security.support_ssl", "on");
-        properties.setProperty("jacorb.ssl.socket_factory", JacorbTlsSocketFactory.class.getName());
+        properties.setProperty("jacorb.ssl.socket_factory", PluginNames.JACORB_TLS_SOCKET_FACTORY);
         // JacORB insists on naming one; it is made only if the ORB serves objects itself
         properties.setProperty("jacorb.ssl.server_socket_factory",
                 "org.jacorb.security.ssl.sun_jsse.SSLServerSocketFactory");
@@ -76,11 +76,8 @@ public final class TlsProperties {
     public static Properties forEclipseOrb(Properties tls) {
         Properties properties = new Properties();
         properties.putAll(tls);
-        properties.setProperty("com.sun.corba.ee.transport.ORBSocketFactoryClass",
-                EclipseTlsSocketFactory.class.getName());
-        properties.setProperty("com.sun.corba.ee.transport.ORBIORToSocketInfoClass",
-                EclipseTlsSocketInfo.class.getName());
-        properties.setProperty("com.sun.corba.ee.ORBUserConfigurators." + EclipseTlsConfigurator.class.getName(), "on");
+        PluginNames.eclipseSocketFactory(properties);
+        properties.setProperty("com.sun.corba.ee.transport.ORBIORToSocketInfoClass", PluginNames.ECLIPSE_TLS_SOCKET_INFO);
         return properties;
     }
 

@@ -1,4 +1,4 @@
-package org.corbabridge.adapter.tls;
+package org.corbabridge.adapter.transport;
 
 /**
  * Whether the server of the handshake this thread is making asked for a client certificate. Per
