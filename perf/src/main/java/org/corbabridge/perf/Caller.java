@@ -13,6 +13,18 @@ public enum Caller {
      * user's plain ORB client does. Runs in the CC worker JVM.
      */
     STUB("generated stub, no adapter", true),
+    /**
+     * The generated stub on an ORB of its own created with nothing but its two class names, in a
+     * tight loop: a user's plain ORB client, with none of the adapter's settings (bounded waits,
+     * capped messages). The bare ORB every other Java series is compared with. Runs in the CC
+     * worker JVM.
+     */
+    PLAIN("plain ORB client", true),
+    /**
+     * {@link #PLAIN} once more after the rounds, in one uninterrupted loop of many calls per size: a
+     * user's tight loop, the cross-check of the study's interleaved method. Runs in the CC worker JVM.
+     */
+    LOOP("plain ORB client, one uninterrupted loop", true),
     /** The core's typed proxy (static invocation) with nothing around it. Runs in the CC worker JVM. */
     PROXY("typed proxy of the core", true),
     /**
@@ -42,7 +54,7 @@ public enum Caller {
      * interleaved with CC, on requests of mode {@code baseline:NAME}.
      */
     public boolean isBaseline() {
-        return this == STUB || this == PROXY || this == TLS;
+        return this == STUB || this == PLAIN || this == PROXY || this == TLS;
     }
 
     /** Whether a Java worker JVM (one per ORB) runs this caller. */

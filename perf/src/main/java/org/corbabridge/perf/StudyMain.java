@@ -18,7 +18,9 @@ import picocli.CommandLine.Option;
                 + "concurrent sessions, and start-up.")
 public final class StudyMain implements Callable<Integer> {
 
-    @Option(names = "--plan", defaultValue = "full", description = "quick or full (default: ${DEFAULT-VALUE})")
+    @Option(names = "--plan", defaultValue = "standard",
+            description = "quick (seconds: proves every configuration runs), standard (about 10 minutes) or full "
+                    + "(about 30 minutes) (default: ${DEFAULT-VALUE})")
     private String plan;
 
     @Option(names = "--parts", split = ",", defaultValue = "payload,scale,startup",

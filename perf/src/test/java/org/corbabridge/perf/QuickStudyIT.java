@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.perf.report.PointResult;
@@ -61,12 +62,27 @@ class QuickStudyIT {
         }
         for (OrbImplementation orb : OrbImplementation.values()) {
             expected.add(new Series(Caller.STUB, orb, InvocationMode.STATIC));
+            expected.add(new Series(Caller.PLAIN, orb, InvocationMode.STATIC));
             expected.add(new Series(Caller.PROXY, orb, InvocationMode.STATIC));
             expected.add(new Series(Caller.TLS, orb, InvocationMode.STATIC));
         }
         expected.add(Series.nativeFloor());
         expected.add(Series.rawFloor());
-        assertThat(results.series()).containsExactlyInAnyOrderElementsOf(expected);
+        List<Series> loops = new ArrayList<>();
+        for (OrbImplementation orb : OrbImplementation.values()) {
+            loops.add(new Series(Caller.LOOP, orb, InvocationMode.STATIC));
+        }
+        List<Series> all = new ArrayList<>(expected);
+        all.addAll(loops);
+        assertThat(results.series()).containsExactlyInAnyOrderElementsOf(all);
+        for (Series loop : loops) {
+            for (SizePoint size : PLAN.sizes()) {
+                boolean asked = size.budget() == 1024 || size.budget() == 100 * 1024 || size.budget() == 300 * 1024;
+                assertThat(results.point(loop, size).map(PointResult::calls))
+                        .as(loop.label() + " " + size.label() + ": one uninterrupted loop of ten batches' calls")
+                        .isEqualTo(asked ? Optional.of(10L * PLAN.callsPerBatch(size)) : Optional.empty());
+            }
+        }
         for (Series series : expected) {
             for (SizePoint size : PLAN.sizes()) {
                 PointResult point = results.point(series, size).orElseThrow();

@@ -5,10 +5,11 @@ import org.corbabridge.perf.run.Series;
 import org.corbabridge.perf.run.SizePoint;
 
 /**
- * The ratio of two series' median response times at one size, with the spread of the same
- * ratio taken round by round (both series were measured in every round).
+ * The ratio of two series' response times at one size, taken round by round (both series were
+ * measured in every round, interleaved): the median of the per-round ratios with its 95% bootstrap
+ * interval, and the range of the per-round ratios.
  */
-public record Ratio(Series numerator, Series denominator, SizePoint size, double value, double roundMin,
+public record Ratio(Series numerator, Series denominator, SizePoint size, Estimate estimate, double roundMin,
         double roundMax) {
 
     public static Optional<Ratio> of(StudyResults results, Series numerator, Series denominator, SizePoint size) {
@@ -17,19 +18,45 @@ public record Ratio(Series numerator, Series denominator, SizePoint size, double
         if (top.isEmpty() || bottom.isEmpty() || bottom.get().medianUs() <= 0) {
             return Optional.empty();
         }
-        double[] tops = top.get().roundMediansUs();
-        double[] bottoms = bottom.get().roundMediansUs();
+        double[] perRound = perRound(top.get(), bottom.get());
+        if (perRound.length == 0) {
+            double overall = top.get().medianUs() / bottom.get().medianUs();
+            return Optional.of(new Ratio(numerator, denominator, size, Estimate.ofRounds(new double[] {overall}),
+                    overall, overall));
+        }
         double min = Double.MAX_VALUE;
         double max = 0;
-        for (int i = 0; i < Math.min(tops.length, bottoms.length); i++) {
-            double perRound = tops[i] / bottoms[i];
-            min = Math.min(min, perRound);
-            max = Math.max(max, perRound);
+        for (double value : perRound) {
+            min = Math.min(min, value);
+            max = Math.max(max, value);
         }
-        if (max == 0) {
-            min = max = top.get().medianUs() / bottom.get().medianUs();
+        return Optional.of(new Ratio(numerator, denominator, size, Estimate.ofRounds(perRound), min, max));
+    }
+
+    /** The median of the per-round ratios. */
+    public double value() {
+        return estimate.median();
+    }
+
+    /**
+     * Each round's ratio of the two series' medians, for the rounds both were measured in. A series
+     * measured once, outside the rounds (an uninterrupted loop), is set against every round of the other.
+     */
+    static double[] perRound(PointResult top, PointResult bottom) {
+        double[] tops = top.roundMediansUs();
+        double[] bottoms = bottom.roundMediansUs();
+        if (tops.length == 1 && bottoms.length > 1) {
+            tops = java.util.Collections.nCopies(bottoms.length, tops[0]).stream().mapToDouble(Double::doubleValue)
+                    .toArray();
         }
-        return Optional.of(new Ratio(numerator, denominator, size, top.get().medianUs() / bottom.get().medianUs(), min,
-                max));
+        int rounds = Math.min(tops.length, bottoms.length);
+        double[] ratios = new double[rounds];
+        int n = 0;
+        for (int i = 0; i < rounds; i++) {
+            if (bottoms[i] > 0) {
+                ratios[n++] = tops[i] / bottoms[i];
+            }
+        }
+        return java.util.Arrays.copyOf(ratios, n);
     }
 }

@@ -98,6 +98,8 @@ public final class StudyReport {
                         entry.put("row", row.label());
                         entry.put("size", table.columns().get(i).label());
                         entry.put("ratio", ratio.get().value());
+                        entry.put("ci95Low", ratio.get().estimate().low());
+                        entry.put("ci95High", ratio.get().estimate().high());
                         entry.put("roundMin", ratio.get().roundMin());
                         entry.put("roundMax", ratio.get().roundMax());
                         ratios.add(entry);
@@ -228,9 +230,10 @@ public final class StudyReport {
                 .append("(8-byte request, a reply of the data size), both in C++.</li></ul>\n");
     }
 
+    /** The median of the per-round ratios, with its 95% interval. */
     private static String ratioText(Ratio ratio) {
-        return String.format(Locale.ROOT, "%.2f <span class=\"small\">(%.2f–%.2f)</span>", ratio.value(),
-                ratio.roundMin(), ratio.roundMax());
+        return String.format(Locale.ROOT, "%.2f <span class=\"small\">[%.2f–%.2f]</span>", ratio.value(),
+                ratio.estimate().low(), ratio.estimate().high());
     }
 
     private static String num(double value) {
@@ -252,7 +255,7 @@ public final class StudyReport {
             if ("quick".equals(results.plan().name())) {
                 lines.add("This is the quick pass (" + results.plan().rounds() + " rounds of "
                         + results.plan().batchCalls() + " calls or fewer): it proves every configuration runs; its "
-                        + "numbers are too few for conclusions. Run the full study (mvn -Pstudy -DskipTests verify).");
+                        + "numbers are too few for conclusions. Run the study (mvn -Pstudy -DskipTests verify).");
             }
             if (results.points().isEmpty()) {
                 lines.addAll(ScaleReport.reading(results));
@@ -263,96 +266,123 @@ public final class StudyReport {
             for (OrbImplementation orb : OrbImplementation.values()) {
                 String orbName = new Series(Caller.CC, orb, InvocationMode.STATIC).orbName();
                 spread(results, Caller.ASIO, Caller.CC, orb, paper).ifPresent(r -> lines.add(String.format(Locale.ROOT,
-                        "%s, EJB through the container's ORB (ASIO): %.2f times the standalone client's response "
-                                + "time (median of SII and DII at %s; range %.2f–%.2f; the paper: %s). %s", orbName,
-                        r[1], sizes, r[0], r[2], PaperFigures.ASIO_CC, verdict(r[1], "the container's call path"))));
+                        "%s, EJB through the container's ORB (ASIO): %s times the standalone client's response "
+                                + "time (median over rounds of the median of every mode at %s, 95%% interval in "
+                                + "brackets; single points %.2f–%.2f; the paper: %s). %s", orbName,
+                        r.estimate().text(), sizes, r.min(), r.max(), PaperFigures.ASIO_CC,
+                        r.estimate().verdict("the container's call path"))));
                 spread(results, Caller.ASRO, Caller.CC, orb, paper).ifPresent(r -> lines.add(String.format(Locale.ROOT,
-                        "%s, EJB with an ORB it starts itself (ASRO): %.2f times the standalone client's (range "
-                                + "%.2f–%.2f; the paper: %s). %s", orbName, r[1], r[0], r[2], PaperFigures.ASRO_CC,
-                        verdict(r[1], "the external ORB's call path"))));
+                        "%s, EJB with an ORB it starts itself (ASRO): %s times the standalone client's (single "
+                                + "points %.2f–%.2f; the paper: %s). %s", orbName, r.estimate().text(), r.min(),
+                        r.max(), PaperFigures.ASRO_CC, r.estimate().verdict("the external ORB's call path"))));
                 spread(results, Caller.ASRO, Caller.ASIO, orb, paper).ifPresent(r -> lines.add(String.format(
-                        Locale.ROOT, "%s: per call, a session's own ORB takes %.2f times the container's (range "
-                                + "%.2f–%.2f); what an own ORB surely costs is its start-up, in the set-up table.",
-                        orbName, r[1], r[0], r[2])));
-                diiSpread(results, orb, paper, InvocationMode.DII).ifPresent(r -> lines.add(String.format(Locale.ROOT,
-                        "%s, dynamic over static invocation: %.2f–%.2f across callers and sizes (the paper: %s).",
-                        orbName, r[0], r[2], PaperFigures.DII_SII)));
-                Series stub = new Series(Caller.STUB, orb, InvocationMode.STATIC);
-                ratioSpread(results, List.<Series[]>of(new Series[] {new Series(Caller.PROXY, orb,
-                        InvocationMode.STATIC), stub}), results.sizes()).ifPresent(r -> lines.add(String.format(
-                        Locale.ROOT, "%s, the core's typed proxy over the generated stub called directly: median "
-                                + "%.3f, %.3f–%.3f across sizes (the goal is 1.02 at most).", orbName, r[1], r[0], r[2])));
-                diiSpread(results, orb, paper, InvocationMode.DYNAMIC).ifPresent(r -> lines.add(String.format(
-                        Locale.ROOT, "%s, the adapter's dynamic invocation on the ORB's streams over static: "
-                                + "%.2f–%.2f across callers and sizes (median %.2f; the goal is 1.15 at most).",
-                        orbName, r[0], r[2], r[1])));
+                        Locale.ROOT, "%s: per call, a session's own ORB takes %s times the container's. %s What an "
+                                + "own ORB surely costs is its start-up, in the set-up table.", orbName,
+                        r.estimate().text(), r.estimate().verdict("a session's own ORB"))));
+                dynamicSpread(results, orb, paper, InvocationMode.DII).ifPresent(r -> lines.add(String.format(
+                        Locale.ROOT, "%s, the ORB's dynamic over static invocation: %s across callers and sizes "
+                                + "(single points %.2f–%.2f; the paper: %s).", orbName, r.estimate().text(), r.min(),
+                        r.max(), PaperFigures.DII_SII)));
+                Series plain = new Series(Caller.PLAIN, orb, InvocationMode.STATIC);
+                aggregate(results, List.<Series[]>of(new Series[] {new Series(Caller.CC, orb,
+                        InvocationMode.STATIC), plain}), results.sizes()).ifPresent(r -> lines.add(String.format(
+                        Locale.ROOT, "%s, the Catalog adapter (static) over a plain ORB client in the same JVM: %s "
+                                + "across sizes (single points %.3f–%.3f). The goal is 1.02 at most: %s", orbName,
+                        r.estimate().text(), r.min(), r.max(), goal(r.estimate(), 1.02))));
+                aggregate(results, List.<Series[]>of(new Series[] {new Series(Caller.PROXY, orb,
+                        InvocationMode.STATIC), plain}), results.sizes()).ifPresent(r -> lines.add(String.format(
+                        Locale.ROOT, "%s, the core's typed proxy over the plain client: %s across sizes (single "
+                                + "points %.3f–%.3f). The goal is 1.02 at most: %s", orbName, r.estimate().text(),
+                        r.min(), r.max(), goal(r.estimate(), 1.02))));
+                dynamicSpread(results, orb, paper, InvocationMode.DYNAMIC).ifPresent(r -> lines.add(String.format(
+                        Locale.ROOT, "%s, the adapter's dynamic invocation on the ORB's streams over static: %s "
+                                + "across callers and sizes (single points %.2f–%.2f). The goal is 1.15 at most: %s",
+                        orbName, r.estimate().text(), r.min(), r.max(), goal(r.estimate(), 1.15))));
             }
             SizePoint middle = paper.get(paper.size() / 2);
             for (OrbImplementation orb : OrbImplementation.values()) {
                 Series client = new Series(Caller.CC, orb, InvocationMode.STATIC);
                 Ratio.of(results, client, Series.nativeFloor(), middle).ifPresent(r -> lines.add(String.format(
-                        Locale.ROOT, "At %s the %s client takes %.2f times as long as the omniORB C++ client.",
-                        middle.label(), client.orbName(), r.value())));
+                        Locale.ROOT, "At %s the %s client takes %s times as long as the omniORB C++ client.",
+                        middle.label(), client.orbName(), r.estimate().text())));
             }
-            Ratio.of(results, Series.nativeFloor(), Series.rawFloor(), middle).ifPresent(r -> lines.add(String.format(
-                    Locale.ROOT, "At %s even the C++ client takes %.1f times a raw TCP round trip of the same bytes: "
-                            + "marshalling and the ORBs, not the wire, set the cost.", middle.label(), r.value())));
+            Ratio.of(results, Series.rawFloor(), Series.nativeFloor(), middle).ifPresent(r -> lines.add(String.format(
+                    Locale.ROOT, "At %s a raw TCP round trip of the same bytes takes %.0f%% of the C++ client's "
+                            + "time (95%% interval %.0f–%.0f%%); the rest is the ORBs' and the server's.",
+                    middle.label(), 100 * r.value(), 100 * r.estimate().low(), 100 * r.estimate().high())));
             warmupCheck(results).ifPresent(lines::add);
             lines.addAll(ScaleReport.reading(results));
             return lines;
         }
 
-        /** A ratio near 1 is "the same"; further off, it says how much and which way. */
-        static String verdict(double medianRatio, String subject) {
-            if (medianRatio < 0.97) {
-                return String.format(Locale.ROOT, "As in the paper's ASIO, the bean was faster: %s saves about "
-                        + "%.0f%% per call.", subject, (1 - medianRatio) * 100);
+        /** Whether an interval shows a goal met, missed, or neither. */
+        static String goal(Estimate estimate, double goal) {
+            if (estimate.within(goal)) {
+                return "met (the whole interval is within it).";
             }
-            if (medianRatio > 1.03) {
-                return String.format(Locale.ROOT, "%s adds about %.0f%% per call.",
-                        Character.toUpperCase(subject.charAt(0)) + subject.substring(1), (medianRatio - 1) * 100);
+            if (estimate.beyond(goal)) {
+                return "missed (the whole interval is above it).";
             }
-            return String.format(Locale.ROOT, "%s costs nothing measurable: within 3%%.",
-                    Character.toUpperCase(subject.charAt(0)) + subject.substring(1));
+            return "not shown either way (the interval straddles it).";
         }
 
-        /** Lowest, median and highest ratio of caller over base, both modes, the given sizes. */
-        private static Optional<double[]> spread(StudyResults results, Caller caller, Caller base,
+        /**
+         * A comparison over several points: per round, the median of the pairs' ratios at every
+         * size; the estimate is over rounds, the range over single points.
+         */
+        record Aggregate(Estimate estimate, double min, double max) {
+        }
+
+        /** Caller over base, every mode, the given sizes. */
+        private static Optional<Aggregate> spread(StudyResults results, Caller caller, Caller base,
                 OrbImplementation orb, List<SizePoint> sizes) {
             List<Series[]> pairs = new ArrayList<>();
             for (InvocationMode mode : InvocationMode.values()) {
                 pairs.add(new Series[] {new Series(caller, orb, mode), new Series(base, orb, mode)});
             }
-            return ratioSpread(results, pairs, sizes);
+            return aggregate(results, pairs, sizes);
         }
 
-        /** Lowest, median and highest ratio of a dynamic mode over SII for one ORB, every caller, the given sizes. */
-        private static Optional<double[]> diiSpread(StudyResults results, OrbImplementation orb,
+        /** A dynamic mode over SII for one ORB, every caller, the given sizes. */
+        private static Optional<Aggregate> dynamicSpread(StudyResults results, OrbImplementation orb,
                 List<SizePoint> sizes, InvocationMode dynamicMode) {
             List<Series[]> pairs = new ArrayList<>();
             for (Caller caller : List.of(Caller.CC, Caller.ASIO, Caller.ASRO)) {
                 pairs.add(new Series[] {new Series(caller, orb, dynamicMode),
                     new Series(caller, orb, InvocationMode.STATIC)});
             }
-            return ratioSpread(results, pairs, sizes);
+            return aggregate(results, pairs, sizes);
         }
 
-        /** Lowest, median and highest of the ratios {top, bottom} at every size; empty if none was measured. */
-        private static Optional<double[]> ratioSpread(StudyResults results, List<Series[]> pairs,
-                List<SizePoint> sizes) {
-            List<Double> values = new ArrayList<>();
+        /** The pairs {top, bottom} at every size; empty if none was measured. */
+        static Optional<Aggregate> aggregate(StudyResults results, List<Series[]> pairs, List<SizePoint> sizes) {
+            List<double[]> perRoundRatios = new ArrayList<>();
+            double min = Double.MAX_VALUE;
+            double max = 0;
             for (Series[] pair : pairs) {
                 for (SizePoint size : sizes) {
-                    Ratio.of(results, pair[0], pair[1], size).ifPresent(ratio -> values.add(ratio.value()));
+                    Optional<PointResult> top = results.point(pair[0], size);
+                    Optional<PointResult> bottom = results.point(pair[1], size);
+                    Optional<Ratio> ratio = Ratio.of(results, pair[0], pair[1], size);
+                    if (top.isPresent() && bottom.isPresent() && ratio.isPresent()) {
+                        perRoundRatios.add(Ratio.perRound(top.get(), bottom.get()));
+                        min = Math.min(min, ratio.get().value());
+                        max = Math.max(max, ratio.get().value());
+                    }
                 }
             }
-            if (values.isEmpty()) {
+            int rounds = perRoundRatios.stream().mapToInt(r -> r.length).min().orElse(0);
+            if (perRoundRatios.isEmpty() || rounds == 0) {
                 return Optional.empty();
             }
-            values.sort(null);
-            int n = values.size();
-            double median = n % 2 == 1 ? values.get(n / 2) : (values.get(n / 2 - 1) + values.get(n / 2)) / 2;
-            return Optional.of(new double[] {values.get(0), median, values.get(n - 1)});
+            double[] perRound = new double[rounds];
+            org.apache.commons.math3.stat.descriptive.rank.Median median =
+                    new org.apache.commons.math3.stat.descriptive.rank.Median();
+            for (int round = 0; round < rounds; round++) {
+                final int r = round;
+                perRound[round] = median.evaluate(perRoundRatios.stream().mapToDouble(ratios -> ratios[r]).toArray());
+            }
+            return Optional.of(new Aggregate(Estimate.ofRounds(perRound), min, max));
         }
 
         /** Whether warm-up was enough: the first round against the median of the later ones. */

@@ -23,6 +23,12 @@ public record ScalePlan(String name, List<Integer> sessionSteps, long thinkMilli
                 List.of(ServerModel.values()));
     }
 
+    /** The main job's: to 300 sessions, small payload, both server models, under half a minute per configuration. */
+    public static ScalePlan standard() {
+        return new ScalePlan("standard", List.of(1, 10, 50, 150, 300), 100, 3000, 500, 1500, 20_000, 25_000,
+                List.of(1024L), List.of(ServerModel.values()));
+    }
+
     /** From one session to 2000, both payloads. */
     public static ScalePlan full() {
         return new ScalePlan("full", List.of(1, 10, 50, 100, 200, 400, 700, 1000, 1500, 2000), 100, 10_000, 1500,

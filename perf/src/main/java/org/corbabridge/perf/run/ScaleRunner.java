@@ -65,10 +65,17 @@ public final class ScaleRunner {
 
     public List<ScaleSeries> run() {
         List<ScaleSeries> results = new ArrayList<>();
+        List<Configuration> configurations = configurations(plan);
+        RemainingTime remaining = new RemainingTime();
         try (ServerFixture fixture = ServerFixture.startNameServiceOnly()) {
-            int index = 0;
-            for (Configuration configuration : configurations(plan)) {
-                results.add(run(fixture, configuration, ++index));
+            for (int index = 0; index < configurations.size(); index++) {
+                long started = System.nanoTime();
+                results.add(run(fixture, configurations.get(index), index + 1));
+                remaining.took(configurations.get(index), System.nanoTime() - started);
+                context.progress().accept(String.format(java.util.Locale.ROOT,
+                        "scale: configuration %d/%d done, %s of the scale part", index + 1, configurations.size(),
+                        RemainingTime.left(remaining.secondsFor(configurations.subList(index + 1,
+                                configurations.size())))));
             }
         }
         return results;

@@ -12,6 +12,10 @@ public record StartupPlan(int repetitions, int calls) {
         return new StartupPlan(1, 1000);
     }
 
+    public static StartupPlan standard() {
+        return new StartupPlan(2, 5000);
+    }
+
     public static StartupPlan full() {
         return new StartupPlan(3, 20000);
     }

@@ -36,6 +36,8 @@ public final class StartupRunner {
         }
         SizePoint payload = SizePoint.ofBudget(1024);
         try (ServerFixture fixture = ServerFixture.start()) {
+            RemainingTime remaining = new RemainingTime();
+            int probes = plan.repetitions() * series.size();
             for (int round = 0; round < plan.repetitions(); round++) {
                 for (StartupSeries one : series) {
                     String name = "startup-" + one.orb().name().toLowerCase() + "-" + one.mode().configName();
@@ -59,6 +61,10 @@ public final class StartupRunner {
                                 reply.deployMillis(), reply.sessionCreateMillis(), reply.orbInitMillis(),
                                 reply.firstCallMillis(), reply.namingMillis()));
                     }
+                    remaining.took(one, System.nanoTime() - launched);
+                    int left = probes - (round * series.size() + series.indexOf(one) + 1);
+                    context.progress().accept("start-up: " + RemainingTime.left(
+                            remaining.secondsFor(java.util.Collections.nCopies(left, one))) + " of the start-up part");
                 }
             }
         }

@@ -20,6 +20,16 @@ public record StudyPlan(String name, List<Long> budgets, int rounds, int batchCa
                 10 * 1024L, 5);
     }
 
+    /**
+     * The README's main job, in about 10 minutes with the other parts: six sizes from an empty
+     * result to 1 MB, every series, six interleaved rounds (enough for the intervals of the ratios).
+     */
+    public static StudyPlan standard() {
+        return new StudyPlan("standard",
+                List.of(12L, 1024L, 10 * 1024L, 100 * 1024L, 300 * 1024L, 1024 * 1024L),
+                6, 200, 2000, 10 * 1024L, 50);
+    }
+
     /** From an empty result to 1 MB, eight interleaved rounds: the study proper. */
     public static StudyPlan full() {
         return new StudyPlan("full",

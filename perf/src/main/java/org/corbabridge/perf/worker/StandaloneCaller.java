@@ -11,6 +11,7 @@ import org.omg.CosNaming.NamingContextExtHelper;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Properties;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.OrbConfig;
@@ -22,9 +23,10 @@ import org.corbabridge.fixture.TestKeys;
 import org.omg.CORBA.ORB;
 
 /**
- * CC: the adapter alone, one ORB for the JVM, one adapter per invocation mode; and on the same
- * ORB the two baselines the adapter is compared with: the generated stub alone, and the core's
- * typed proxy alone.
+ * CC: the adapter alone, one ORB for the JVM, one adapter per invocation mode; on the same ORB
+ * the generated stub alone and the core's typed proxy alone; on an ORB created with nothing but
+ * its class names, the plain client every series is compared with; and the typed proxy over TLS
+ * on an ORB set up for it.
  */
 final class StandaloneCaller implements CatalogCaller {
 
@@ -32,6 +34,8 @@ final class StandaloneCaller implements CatalogCaller {
     private final Map<InvocationMode, CatalogAdapter> adapters = new EnumMap<>(InvocationMode.class);
     private final SetupCosts setup = new SetupCosts();
     private final Catalog stub;
+    private final ORB plainOrb;
+    private final Catalog plainStub;
     private final CorbaClient<CatalogOperations> proxyClient;
     private final CatalogOperations proxy;
     private final ORB tlsOrb;
@@ -47,7 +51,9 @@ final class StandaloneCaller implements CatalogCaller {
             adapters.put(mode, adapter);
             setup.timeFirstCalls(mode.configName(), () -> adapter.queryCatalog("items=1"));
         }
-        stub = setup.time("stub.connect", () -> CatalogHelper.narrow(resolve(config)));
+        stub = setup.time("stub.connect", () -> CatalogHelper.narrow(resolve(orb, config)));
+        plainOrb = setup.time("plain.orbInit", () -> plainOrb(config.orb()));
+        plainStub = setup.time("plain.connect", () -> CatalogHelper.narrow(resolve(plainOrb, config)));
         proxyClient = setup.time("proxy.connect", () -> CorbaClient.create(CatalogOperations.class, config, orb));
         proxy = proxyClient.proxy();
         AdapterConfig overTls = config.toBuilder().orb(OrbConfig.builder()
@@ -64,14 +70,23 @@ final class StandaloneCaller implements CatalogCaller {
     public QueryResult callBaseline(Caller baseline, String query) throws InvalidQuery {
         return switch (baseline) {
             case STUB -> stub.queryCatalog(query);
+            case PLAIN -> plainStub.queryCatalog(query);
             case PROXY -> proxy.queryCatalog(query);
             case TLS -> tlsProxy.queryCatalog(query);
             default -> throw new IllegalArgumentException(baseline + " is not a baseline");
         };
     }
 
+    /** An ORB as a plain client creates one: its class names, nothing else. */
+    private static ORB plainOrb(OrbConfig config) {
+        Properties properties = new Properties();
+        properties.setProperty("org.omg.CORBA.ORBClass", config.orbClass());
+        properties.setProperty("org.omg.CORBA.ORBSingletonClass", config.orbSingletonClass());
+        return ORB.init(new String[0], properties);
+    }
+
     /** The Catalog's reference as a plain client finds it: the root context by corbaloc, then resolve_str. */
-    private org.omg.CORBA.Object resolve(AdapterConfig config) {
+    private static org.omg.CORBA.Object resolve(ORB orb, AdapterConfig config) {
         String root = config.nameServiceUrl().replaceFirst("^corbaname:", "corbaloc:") + "/NameService";
         try {
             return NamingContextExtHelper.narrow(orb.string_to_object(root)).resolve_str(CatalogAdapter.DEFAULT_NAME);
@@ -96,6 +111,7 @@ final class StandaloneCaller implements CatalogCaller {
         proxyClient.close();
         tlsClient.close();
         Orbs.destroy(tlsOrb);
+        Orbs.destroy(plainOrb);
         Orbs.destroy(orb);
     }
 }

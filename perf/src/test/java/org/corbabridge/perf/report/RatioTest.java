@@ -20,10 +20,12 @@ class RatioTest {
     private static final SizePoint SIZE = SizePoint.ofBudget(100 * 1024);
 
     @Test
-    void ratioOfMediansWithTheSpreadOfThePerRoundRatios() {
+    void theMedianOfThePerRoundRatiosWithTheirIntervalAndRange() {
         StudyResults results = results(new double[] {100, 120, 80}, new double[] {50, 40, 40});
         Ratio ratio = Ratio.of(results, CC, ASIO, SIZE).orElseThrow();
-        assertThat(ratio.value()).isCloseTo(100.0 / 45, within(1e-9));
+        assertThat(ratio.value()).isCloseTo(2.0, within(1e-9));
+        assertThat(ratio.estimate().low()).isCloseTo(2.0, within(1e-9));
+        assertThat(ratio.estimate().high()).isCloseTo(3.0, within(1e-9));
         assertThat(ratio.roundMin()).isCloseTo(2.0, within(1e-9));
         assertThat(ratio.roundMax()).isCloseTo(3.0, within(1e-9));
     }

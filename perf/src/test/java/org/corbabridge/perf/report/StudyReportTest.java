@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** The whole report written from made-up results whose ratios are known. */
 class StudyReportTest {
 
-    /** 3 callers x 3 modes x 2 ORBs, the stub and the proxy baselines of each ORB, the 2 floors. */
-    private static final int SERIES = 18 + 4 + 2;
+    /** 3 callers x 3 modes x 2 ORBs, the stub, plain-client and proxy baselines of each ORB, the 2 floors. */
+    private static final int SERIES = 18 + 6 + 2;
 
     @TempDir
     static Path dir;
@@ -73,20 +73,23 @@ class StudyReportTest {
         assertThat(html).contains("<h3>ASIO / CC</h3>", "<h3>ASRO / CC</h3>", "<h3>DII / SII</h3>",
                 "<h3>Java / C++</h3>", "<h3>over the raw TCP floor</h3>");
         assertThat(html).contains(PaperFigures.ASIO_CC, PaperFigures.ASRO_CC, PaperFigures.DII_SII);
-        assertThat(html).contains("0.90 <span class=\"small\">(0.90–0.90)</span>");
+        assertThat(html).contains("0.90 <span class=\"small\">[0.90–0.90]</span>");
         assertThat(html).contains("This is the quick pass");
-        assertThat(html).contains("0.90 times the standalone client's", "saves about 10% per call");
-        assertThat(html).contains("dynamic over static invocation: 2.00–2.00");
-        assertThat(html).contains("<h3>DYN / SII</h3>", "<h3>over the bare stub</h3>");
-        assertThat(html).contains("dynamic invocation on the ORB's streams over static: 1.10–1.10");
-        assertThat(html).contains("typed proxy over the generated stub called directly: median 1.010");
+        assertThat(html).contains("0.90 [0.90–0.90] times the standalone client's", "is faster: it saves 10% per call");
+        assertThat(html).contains("dynamic over static invocation: 2.00 [2.00–2.00]");
+        assertThat(html).contains("<h3>DYN / SII</h3>", "<h3>over the plain ORB client</h3>");
+        assertThat(html).contains("dynamic invocation on the ORB's streams over static: 1.10 [1.10–1.10]");
+        assertThat(html).contains("typed proxy over the plain client: 1.01 [1.01–1.01]",
+                "The goal is 1.02 at most: met");
+        assertThat(html).contains("the Catalog adapter (static) over a plain ORB client in the same JVM: 1.05 [1.05–1.05]",
+                "The goal is 1.02 at most: missed");
     }
 
     @Test
-    void verdictsSayWhichWayAndHowMuch() {
-        assertThat(StudyReport.Reading.verdict(0.85, "the call path")).contains("faster", "15%");
-        assertThat(StudyReport.Reading.verdict(1.25, "the call path")).isEqualTo("The call path adds about 25% per call.");
-        assertThat(StudyReport.Reading.verdict(1.01, "the call path")).contains("nothing measurable");
+    void aGoalIsMetOrMissedOnlyWhenTheWholeIntervalSaysSo() {
+        assertThat(StudyReport.Reading.goal(new Estimate(1.01, 0.99, 1.02, 8), 1.02)).startsWith("met");
+        assertThat(StudyReport.Reading.goal(new Estimate(1.01, 0.99, 1.03, 8), 1.02)).startsWith("not shown");
+        assertThat(StudyReport.Reading.goal(new Estimate(1.05, 1.03, 1.08, 8), 1.02)).startsWith("missed");
     }
 
     private static JsonNode[] toArray(JsonNode array) {
