@@ -10,6 +10,7 @@ import java.util.Optional;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.perf.report.PointResult;
+import org.corbabridge.perf.report.ProfileResult;
 import org.corbabridge.perf.report.StudyReport;
 import org.corbabridge.perf.report.StudyResults;
 import org.corbabridge.perf.run.Series;
@@ -95,6 +96,19 @@ class QuickStudyIT {
                 }
             }
         }
+    }
+
+    /** Each main configuration profiled at 1 KB and 300 KB, with its flame graph beside the report. */
+    @Test
+    void everyConfigurationWasProfiledWithItsFlameGraph() {
+        assertThat(results.profiles()).hasSize(2 * 4 * 2);
+        for (ProfileResult profile : results.profiles()) {
+            assertThat(profile.cpuMicrosPerCall()).as(profile.series().label()).isPositive();
+            assertThat(profile.shares().values().stream().mapToDouble(Double::doubleValue).sum())
+                    .isCloseTo(1.0, org.assertj.core.api.Assertions.within(1e-6));
+            assertThat(output.resolve(profile.flameGraph())).isNotEmptyFile();
+        }
+        assertThat(results.profiles()).anySatisfy(profile -> assertThat(profile.series().caller()).isEqualTo(Caller.ASIO));
     }
 
     @Test

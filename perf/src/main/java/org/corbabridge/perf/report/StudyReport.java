@@ -108,6 +108,19 @@ public final class StudyReport {
             }
         }
         document.put("ratios", ratios);
+        List<Map<String, Object>> profiles = new ArrayList<>();
+        for (ProfileResult profile : results.profiles()) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("series", profile.series().label());
+            entry.put("size", profile.size().label());
+            entry.put("calls", profile.calls());
+            entry.put("responseMedianUs", profile.responseMedianUs());
+            entry.put("cpuMicrosPerCall", profile.cpuMicrosPerCall());
+            entry.put("shares", profile.shares());
+            entry.put("flameGraph", profile.flameGraph());
+            profiles.add(entry);
+        }
+        document.put("profiles", profiles);
         document.putAll(ScaleReport.json(results));
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), document);
     }
@@ -134,6 +147,7 @@ public final class StudyReport {
         if (!results.points().isEmpty()) {
             payloadHtml(results, tables, html);
         }
+        profileHtml(results, html);
         ScaleReport.html(results, html);
 
         html.append("<h2>Figures</h2>\n");
@@ -155,9 +169,10 @@ public final class StudyReport {
     }
 
     private static void payloadHtml(StudyResults results, List<StudyTables.Table> tables, StringBuilder html) {
-        html.append("<h2>Ratios beside the paper's</h2>\n<p class=\"small\">Ratio of median response times over ")
-                .append("all rounds; in brackets the lowest and highest of the same ratio taken round by round (a ")
-                .append("median over all rounds can fall outside them when a distribution has two modes).</p>\n");
+        html.append("<h2>Ratios beside the paper's</h2>\n<p class=\"small\">Each ratio is taken round by round (the ")
+                .append("two series ran in every round, interleaved): the median of the per-round ratios, and in ")
+                .append("brackets its 95% bootstrap interval over rounds. A ratio is read as a difference, or a goal ")
+                .append("as met, only when the whole interval says so. results.json also gives the per-round range.</p>\n");
         for (StudyTables.Table table : tables) {
             html.append("<h3>").append(esc(table.title())).append("</h3><p class=\"small\">")
                     .append(esc(table.caption())).append("</p><table><tr><th></th>");
@@ -180,6 +195,35 @@ public final class StudyReport {
             html.append("</table>\n");
         }
 
+    }
+
+    /** Where the time goes: each profile's CPU per call and its breakdown, with its flame graph. */
+    private static void profileHtml(StudyResults results, StringBuilder html) {
+        if (results.profiles().isEmpty()) {
+            return;
+        }
+        html.append("<h2>Where the time goes</h2>\n<p class=\"small\">CPU profiles (async-profiler, every 100 µs, ")
+                .append("all threads of the series' worker JVM, kernel frames included) over an uninterrupted loop ")
+                .append("after the rounds. CPU per call counts every thread (the caller, the ORB's readers, the ")
+                .append("container's); the rest is the share of that time per category, by the running frame or ")
+                .append("the nearest frame below it that has one. The server's time is not in it.</p>\n<table><tr>")
+                .append("<th>series</th><th>size</th><th>calls</th><th>median µs</th><th>CPU µs / call</th>");
+        for (ProfileBreakdown.Category category : ProfileBreakdown.Category.values()) {
+            html.append("<th>").append(esc(category.label())).append("</th>");
+        }
+        html.append("<th>flame graph</th></tr>\n");
+        for (ProfileResult profile : results.profiles()) {
+            html.append("<tr><td>").append(esc(profile.series().label())).append("</td><td>")
+                    .append(esc(profile.size().label())).append("</td><td>").append(profile.calls()).append("</td><td>")
+                    .append(num(profile.responseMedianUs())).append("</td><td>").append(num(profile.cpuMicrosPerCall()))
+                    .append("</td>");
+            for (ProfileBreakdown.Category category : ProfileBreakdown.Category.values()) {
+                html.append("<td>").append(String.format(Locale.ROOT, "%.0f%%",
+                        100 * profile.shares().getOrDefault(category, 0.0))).append("</td>");
+            }
+            html.append("<td><a href=\"").append(esc(profile.flameGraph())).append("\">open</a></td></tr>\n");
+        }
+        html.append("</table>\n");
     }
 
     private static void payloadDetailHtml(StudyResults results, StringBuilder html) {

@@ -16,30 +16,36 @@ import org.corbabridge.perf.run.StudyPlan;
  * @param points the payload part; empty if it did not run
  * @param scale the session-scaling part, one series per configuration; empty if it did not run
  * @param startup the start-up part, one series per ORB and mode; empty if it did not run
+ * @param profiles CPU profiles of the main configurations at two sizes, taken after the payload rounds
  */
 public record StudyResults(StudyPlan plan, Map<String, String> environment, Map<String, Map<String, Long>> setupNanos,
         List<PointResult> points, double durationSeconds, ScalePlan scalePlan, List<ScaleSeries> scale,
-        StartupPlan startupPlan, List<StartupSeries> startup) {
+        StartupPlan startupPlan, List<StartupSeries> startup, List<ProfileResult> profiles) {
 
     /** The payload part alone. */
     public StudyResults(StudyPlan plan, Map<String, String> environment, Map<String, Map<String, Long>> setupNanos,
             List<PointResult> points, double durationSeconds) {
-        this(plan, environment, setupNanos, points, durationSeconds, null, List.of(), null, List.of());
+        this(plan, environment, setupNanos, points, durationSeconds, null, List.of(), null, List.of(), List.of());
+    }
+
+    public StudyResults withProfiles(List<ProfileResult> profiles) {
+        return new StudyResults(plan, environment, setupNanos, points, durationSeconds, scalePlan, scale, startupPlan,
+                startup, profiles);
     }
 
     public StudyResults withScale(ScalePlan scalePlan, List<ScaleSeries> scale) {
         return new StudyResults(plan, environment, setupNanos, points, durationSeconds, scalePlan, scale, startupPlan,
-                startup);
+                startup, profiles);
     }
 
     public StudyResults withStartup(StartupPlan startupPlan, List<StartupSeries> startup) {
         return new StudyResults(plan, environment, setupNanos, points, durationSeconds, scalePlan, scale, startupPlan,
-                startup);
+                startup, profiles);
     }
 
     public StudyResults withDuration(double seconds) {
         return new StudyResults(plan, environment, setupNanos, points, seconds, scalePlan, scale, startupPlan,
-                startup);
+                startup, profiles);
     }
 
     public Optional<PointResult> point(Series series, SizePoint size) {

@@ -1,5 +1,9 @@
 package org.corbabridge.perf.run;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,6 +17,8 @@ import org.corbabridge.fixture.ServerTls;
 import org.corbabridge.fixture.TestKeys;
 import org.corbabridge.perf.Caller;
 import org.corbabridge.perf.report.PointResult;
+import org.corbabridge.perf.report.ProfileResult;
+import org.corbabridge.perf.report.ProfileResults;
 import org.corbabridge.perf.report.StudyResults;
 import org.corbabridge.perf.worker.StudyWorker;
 import org.corbabridge.perf.worker.WorkerMessages.Reply;
@@ -30,6 +36,7 @@ public final class StudyRunner {
     private static final Duration WORKER_START_LIMIT = Duration.ofMinutes(3);
     private static final Duration REQUEST_LIMIT = Duration.ofMinutes(5);
     private static final List<Caller> JAVA_CALLERS = List.of(Caller.CC, Caller.ASIO, Caller.ASRO);
+    private static final String PROFILE_DIRECTORY = "profiles";
     private static final List<Long> LOOP_BUDGETS = List.of(1024L, 100 * 1024L, 300 * 1024L);
 
     private final StudyPlan plan;
@@ -47,6 +54,7 @@ public final class StudyRunner {
         Map<Series, WorkerProcess> workerOf = new LinkedHashMap<>();
         Map<Series, Map<SizePoint, PointAccumulator>> timings = new LinkedHashMap<>();
         List<WorkerProcess> workers = new ArrayList<>();
+        List<ProfileResult> profiles = List.of();
 
         // the server answers plain text and TLS alike: the TLS series calls the same process
         try (ServerFixture fixture = ServerFixture.start(
@@ -92,13 +100,15 @@ public final class StudyRunner {
             warmUp(workerOf, sizes);
             measure(allSeries, sizes, workerOf, floors, timings, started);
             loopAfterRounds(sizes, workerOf, timings);
+            profiles = profile(sizes, workerOf);
         } finally {
             workers.forEach(WorkerProcess::close);
         }
 
         List<PointResult> points = new ArrayList<>();
         timings.forEach((series, bySize) -> bySize.forEach((size, point) -> points.add(point.result(series, size))));
-        return new StudyResults(plan, Environment.describe(), setup, points, (System.nanoTime() - started) / 1e9);
+        return new StudyResults(plan, Environment.describe(), setup, points, (System.nanoTime() - started) / 1e9)
+                .withProfiles(profiles);
     }
 
     /** Results with no payload points, for a study that leaves this part out. */
@@ -181,6 +191,40 @@ public final class StudyRunner {
         }
     }
 
+    /**
+     * A CPU profile of the plain client and of each caller (static invocation), per ORB, at 1 KB
+     * and 300 KB (where planned), each over an uninterrupted loop in the series' own worker JVM;
+     * the flame graphs go beside the report, in {@code profiles/}.
+     */
+    private List<ProfileResult> profile(List<SizePoint> sizes, Map<Series, WorkerProcess> workerOf) {
+        Path directory = context.logDir().resolveSibling(PROFILE_DIRECTORY);
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + directory, e);
+        }
+        List<ProfileResult> profiles = new ArrayList<>();
+        for (OrbImplementation orb : OrbImplementation.values()) {
+            for (Caller caller : List.of(Caller.PLAIN, Caller.CC, Caller.ASIO, Caller.ASRO)) {
+                Series series = new Series(caller, orb, InvocationMode.STATIC);
+                for (SizePoint size : sizes) {
+                    if (size.budget() != 1024 && size.budget() != 300 * 1024) {
+                        continue;
+                    }
+                    int calls = (size.budget() <= 10 * 1024 ? 50 : 5) * plan.callsPerBatch(size);
+                    String name = (caller + "-" + orb + "-" + size.budget()).toLowerCase(java.util.Locale.ROOT);
+                    context.progress().accept("profiling " + series.label() + " " + size.label() + ": " + calls
+                            + " calls");
+                    Reply reply = call(workerOf.get(series), "profile", series, size, calls,
+                            directory.resolve(name).toString());
+                    profiles.add(ProfileResults.read(series, size, calls, reply.response(),
+                            directory.resolve(name + ".collapsed"), PROFILE_DIRECTORY + "/" + name + ".html"));
+                }
+            }
+        }
+        return profiles;
+    }
+
     private long[][] batch(Series series, SizePoint size, int calls, WorkerProcess worker, NativeFloors floors) {
         int nativeWarmup = Math.max(20, calls / 5);
         return switch (series.caller()) {
@@ -200,9 +244,14 @@ public final class StudyRunner {
     }
 
     private static Reply call(WorkerProcess worker, String op, Series series, SizePoint size, int calls) {
+        return call(worker, op, series, size, calls, null);
+    }
+
+    private static Reply call(WorkerProcess worker, String op, Series series, SizePoint size, int calls,
+            String output) {
         String mode = series.caller().isBaseline()
                 ? StudyWorker.BASELINE_PREFIX + series.caller().name() : series.mode().configName();
-        Reply reply = worker.request(new Request(op, mode, size.query(), calls, size.items()), REQUEST_LIMIT);
+        Reply reply = worker.request(new Request(op, mode, size.query(), calls, size.items(), output), REQUEST_LIMIT);
         if (!reply.ok()) {
             throw new IllegalStateException(series.label() + " " + size.label() + ": " + reply.error());
         }

@@ -10,7 +10,6 @@ import org.corbabridge.adapter.catalog.CatalogResult;
 import org.corbabridge.perf.Caller;
 import org.corbabridge.perf.worker.WorkerMessages.Reply;
 import org.corbabridge.perf.worker.WorkerMessages.Request;
-import org.corbabridge.shop.InvalidQuery;
 import org.corbabridge.shop.QueryResult;
 
 /**
@@ -27,31 +26,6 @@ public final class StudyWorker {
     public static final String BASELINE_PREFIX = "baseline:";
 
     private StudyWorker() {
-    }
-
-    /** The same loop as {@link #serve} for a baseline, whose reply stays the generated type. */
-    private static Reply serveBaseline(CatalogCaller catalog, Request request, Caller baseline, boolean timed) {
-        long[] response = new long[timed ? request.calls() : 0];
-        long[] server = new long[timed ? request.calls() : 0];
-        try {
-            for (int i = 0; i < request.calls(); i++) {
-                long started = System.nanoTime();
-                QueryResult result = catalog.callBaseline(baseline, request.query());
-                long elapsed = System.nanoTime() - started;
-                if (result.items.length != request.expectItems()) {
-                    return Reply.failed(request.query() + " returned " + result.items.length + " items, not "
-                            + request.expectItems());
-                }
-                if (timed) {
-                    response[i] = elapsed;
-                    server[i] = result.timeInServer;
-                }
-            }
-            return new Reply(true, null, null, response, server);
-        } catch (InvalidQuery | RuntimeException e) {
-            e.printStackTrace();
-            return Reply.failed(request.op() + " " + request.mode() + " " + request.query() + ": " + e);
-        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -86,33 +60,70 @@ public final class StudyWorker {
         channel.reply(new Reply(true, null, null, null, null));
     }
 
+    /**
+     * Runs a request's calls: untimed ({@code warmup}), timed ({@code measure}), or timed under
+     * the CPU profiler ({@code profile}, see {@link Profiling}). Every answer's item count is checked.
+     */
     private static Reply serve(CatalogCaller catalog, Request request) {
-        boolean timed = "measure".equals(request.op());
-        if (request.mode().startsWith(BASELINE_PREFIX)) {
-            return serveBaseline(catalog, request, Caller.valueOf(request.mode().substring(BASELINE_PREFIX.length())),
-                    timed);
-        }
-        InvocationMode mode = InvocationMode.valueOf(request.mode().toUpperCase(java.util.Locale.ROOT));
+        Answering answering = answering(catalog, request.mode());
+        boolean timed = !"warmup".equals(request.op());
         long[] response = new long[timed ? request.calls() : 0];
         long[] server = new long[timed ? request.calls() : 0];
+        Profiling profiling = null;
         try {
+            if ("profile".equals(request.op())) {
+                profiling = Profiling.start();
+            }
             for (int i = 0; i < request.calls(); i++) {
                 long started = System.nanoTime();
-                CatalogResult result = catalog.call(mode, request.query());
+                Answer answer = answering.call(request.query());
                 long elapsed = System.nanoTime() - started;
-                if (result.items().size() != request.expectItems()) {
-                    return Reply.failed(request.query() + " returned " + result.items().size() + " items, not "
+                if (answer.items() != request.expectItems()) {
+                    return Reply.failed(request.query() + " returned " + answer.items() + " items, not "
                             + request.expectItems());
                 }
                 if (timed) {
                     response[i] = elapsed;
-                    server[i] = result.timeInServerNanos();
+                    server[i] = answer.serverNanos();
                 }
             }
+            if (profiling != null) {
+                profiling.stopAndWrite(request.output());
+                profiling = null;
+            }
             return new Reply(true, null, null, response, server);
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
             e.printStackTrace();
             return Reply.failed(request.op() + " " + request.mode() + " " + request.query() + ": " + e);
+        } finally {
+            if (profiling != null) {
+                profiling.abandon();
+            }
         }
+    }
+
+    /** A call's answer, as far as the loop needs it. */
+    private record Answer(int items, long serverNanos) {
+    }
+
+    /** One way of calling, chosen by a request's mode. */
+    private interface Answering {
+        Answer call(String query) throws Exception;
+    }
+
+    /** A baseline ({@code baseline:NAME}, whose reply stays the generated type) or the adapter in a mode. */
+    private static Answering answering(CatalogCaller catalog, String mode) {
+        if (mode.startsWith(BASELINE_PREFIX)) {
+            Caller baseline = Caller.valueOf(mode.substring(BASELINE_PREFIX.length()));
+            return query -> {
+                QueryResult result = catalog.callBaseline(baseline, query);
+                return new Answer(result.items.length, result.timeInServer);
+            };
+        }
+        InvocationMode invocation = InvocationMode.valueOf(mode.toUpperCase(java.util.Locale.ROOT));
+        return query -> {
+            CatalogResult result = catalog.call(invocation, query);
+            return new Answer(result.items().size(), result.timeInServerNanos());
+        };
     }
 }

@@ -12,11 +12,18 @@ public final class WorkerMessages {
     }
 
     /**
-     * @param op {@code warmup}, {@code measure} or {@code quit}
-     * @param mode {@code static} or {@code dynamic}
+     * @param op {@code warmup}, {@code measure}, {@code profile} (measure under the CPU profiler)
+     *     or {@code quit}
+     * @param mode {@code static}, {@code dynamic}, {@code dii}, or {@code baseline:CALLER}
      * @param expectItems items every answer must hold; a different count is an error
+     * @param output for {@code profile}: the path, without extension, of the flame graph
+     *     ({@code .html}) and collapsed stacks ({@code .collapsed}) to write
      */
-    public record Request(String op, String mode, String query, int calls, int expectItems) {
+    public record Request(String op, String mode, String query, int calls, int expectItems, String output) {
+        public Request(String op, String mode, String query, int calls, int expectItems) {
+            this(op, mode, query, calls, expectItems, null);
+        }
+
         public static Request quit() {
             return new Request("quit", null, null, 0, 0);
         }

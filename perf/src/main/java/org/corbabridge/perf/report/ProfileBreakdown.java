@@ -1,0 +1,128 @@
+package org.corbabridge.perf.report;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Sorts the samples of a CPU profile (async-profiler's collapsed stacks: frames from the thread's
+ * root to the running frame, separated by {@code ;}, then the sample count) into what the time
+ * was spent on. A sample belongs to the category of the running frame, or of the nearest frame
+ * below it that has one: a socket read inside the ORB is I/O, a string decoded by a helper is
+ * marshalling, the adapter's own code is the adapter's. Kernel frames of the network stack are
+ * I/O; of the scheduler and futexes, thread hand-off.
+ */
+public final class ProfileBreakdown {
+
+    /** Where a sample's time went. */
+    public enum Category {
+        MARSHALLING("marshalling and string decoding"),
+        IO("socket I/O (Java and kernel)"),
+        HANDOFF("thread hand-off (park, wake, schedule)"),
+        ORB("the ORB's other work"),
+        ADAPTER("the adapter"),
+        CONTAINER("the EJB container"),
+        JVM("JVM: GC, JIT, runtime"),
+        OTHER("other");
+
+        private final String label;
+
+        Category(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+    }
+
+    private static final List<Rule> RULES = List.of(
+            new Rule(Category.MARSHALLING, "org/jacorb/orb/CDR", "com/sun/corba/ee/impl/encoding/",
+                    "org/corbabridge/shop/", "org/omg/CORBA/portable/", "java/lang/String", "java/lang/StringCoding",
+                    "java/lang/StringLatin1", "java/lang/StringUTF16", "sun/nio/cs/", "java/nio/charset/",
+                    "org/jacorb/orb/typecode", "org/jacorb/orb/Any", "com/sun/corba/ee/impl/corba/AnyImpl"),
+            new Rule(Category.IO, "java/net/", "sun/nio/ch/", "java/io/", "sun/security/ssl/", "javax/net/ssl/",
+                    "org/corbabridge/adapter/transport/GiopMessageLimit", "tcp_", "sock_", "ip_", "__sys_sendto",
+                    "__sys_recvfrom", "inet_", "skb_", "netif_", "__dev_queue", "dev_hard_start", "loopback_",
+                    "__netif", "net_rx", "__x64_sys_read", "__x64_sys_write", "ksys_read", "ksys_write",
+                    "__x64_sys_sendto", "__x64_sys_recvfrom", "__x64_sys_poll", "do_sys_poll", "ep_poll",
+                    "__x64_sys_epoll"),
+            new Rule(Category.HANDOFF, "jdk/internal/misc/Unsafe.park", "jdk/internal/misc/Unsafe.unpark",
+                    "java/util/concurrent/locks/", "java/lang/Object.wait", "java/lang/Object.notify",
+                    "futex", "schedule", "try_to_wake_up", "pick_next", "__switch_to", "finish_task_switch",
+                    "Parker::", "ObjectMonitor::", "os::PlatformEvent"),
+            new Rule(Category.ADAPTER, "org/corbabridge/"),
+            new Rule(Category.CONTAINER, "org/apache/openejb/", "org/apache/webbeans/", "org/apache/xbean/",
+                    "jakarta/", "org/apache/geronimo/"),
+            new Rule(Category.ORB, "org/jacorb/", "com/sun/corba/", "org/omg/", "org/glassfish/"),
+            new Rule(Category.JVM, "GCTaskThread", "G1", "CompileBroker", "C2Compiler", "C1Compiler",
+                    "Compile::", "VMThread", "[GC", "JvmtiAgent", "Interpreter", "SafepointSynchronize"));
+
+    private ProfileBreakdown() {
+    }
+
+    /** Each category's share of the samples, 0 to 1; every category is present. */
+    public static Map<Category, Double> shares(String collapsed) {
+        Map<Category, Long> samples = samples(collapsed);
+        long total = samples.values().stream().mapToLong(Long::longValue).sum();
+        Map<Category, Double> shares = new EnumMap<>(Category.class);
+        for (Category category : Category.values()) {
+            shares.put(category, total == 0 ? 0 : samples.get(category) / (double) total);
+        }
+        return shares;
+    }
+
+    /** The samples of each category; every category is present. */
+    public static Map<Category, Long> samples(String collapsed) {
+        Map<Category, Long> samples = new EnumMap<>(Category.class);
+        for (Category category : Category.values()) {
+            samples.put(category, 0L);
+        }
+        collapsed.lines().forEach(line -> {
+            int space = line.lastIndexOf(' ');
+            if (space <= 0) {
+                return;
+            }
+            long count;
+            try {
+                count = Long.parseLong(line.substring(space + 1).trim());
+            } catch (NumberFormatException notASample) {
+                return;
+            }
+            samples.merge(categoryOf(line.substring(0, space).split(";")), count, Long::sum);
+        });
+        return samples;
+    }
+
+    /** The category of the running frame, or of the nearest frame below it that has one. */
+    static Category categoryOf(String[] frames) {
+        for (int i = frames.length - 1; i >= 0; i--) {
+            for (Rule rule : RULES) {
+                if (rule.matches(frames[i])) {
+                    return rule.category;
+                }
+            }
+        }
+        return Category.OTHER;
+    }
+
+    /** The total number of samples. */
+    public static long total(String collapsed) {
+        return samples(collapsed).values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    private record Rule(Category category, List<String> markers) {
+        Rule(Category category, String... markers) {
+            this(category, List.of(markers));
+        }
+
+        boolean matches(String frame) {
+            for (String marker : markers) {
+                if (frame.contains(marker)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+}

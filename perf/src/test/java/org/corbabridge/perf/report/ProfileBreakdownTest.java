@@ -1,0 +1,47 @@
+package org.corbabridge.perf.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.Map;
+import org.corbabridge.perf.report.ProfileBreakdown.Category;
+import org.junit.jupiter.api.Test;
+
+class ProfileBreakdownTest {
+
+    @Test
+    void aSampleBelongsToItsRunningFrameOrTheNearestFrameBelowWithACategory() {
+        assertThat(category("Main.main;org/corbabridge/shop/_CatalogStub.queryCatalog;"
+                + "org/jacorb/orb/CDRInputStream.read_string;java/lang/String.<init>")).isEqualTo(Category.MARSHALLING);
+        assertThat(category("Thread.run;org/jacorb/orb/giop/GIOPConnection.getMessage;"
+                + "java/net/SocketInputStream.read;tcp_recvmsg_[k]")).isEqualTo(Category.IO);
+        assertThat(category("Thread.run;org/jacorb/orb/ReplyReceiver.getReply;java/lang/Object.wait;"
+                + "futex_wait_[k]")).isEqualTo(Category.HANDOFF);
+        assertThat(category("Main.main;org/corbabridge/adapter/internal/RemoteObject.call"))
+                .isEqualTo(Category.ADAPTER);
+        assertThat(category("Main.main;org/apache/openejb/core/stateful/StatefulContainer.invoke"))
+                .isEqualTo(Category.CONTAINER);
+        assertThat(category("Main.main;org/jacorb/orb/Delegate.invoke")).isEqualTo(Category.ORB);
+        assertThat(category("GCTaskThread;G1ParEvacuateFollowersClosure::do_void")).isEqualTo(Category.JVM);
+        assertThat(category("something;unknown")).isEqualTo(Category.OTHER);
+    }
+
+    @Test
+    void sharesAddUpToOneAndCountSamples() {
+        String collapsed = "Main.main;org/jacorb/orb/CDRInputStream.read_long 30\n"
+                + "Main.main;java/net/SocketInputStream.read 10\n"
+                + "Main.main;org/corbabridge/adapter/internal/RemoteObject.call 10\n"
+                + "not a sample line\n";
+
+        Map<Category, Double> shares = ProfileBreakdown.shares(collapsed);
+
+        assertThat(ProfileBreakdown.total(collapsed)).isEqualTo(50);
+        assertThat(shares.get(Category.MARSHALLING)).isCloseTo(0.6, within(1e-9));
+        assertThat(shares.get(Category.IO)).isCloseTo(0.2, within(1e-9));
+        assertThat(shares.values().stream().mapToDouble(Double::doubleValue).sum()).isCloseTo(1.0, within(1e-9));
+    }
+
+    private static Category category(String stack) {
+        return ProfileBreakdown.categoryOf(stack.split(";"));
+    }
+}
