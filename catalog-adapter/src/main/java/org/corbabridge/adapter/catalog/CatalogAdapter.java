@@ -1,6 +1,5 @@
 package org.corbabridge.adapter.catalog;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.Completion;
@@ -9,7 +8,6 @@ import org.corbabridge.adapter.CorbaClient;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.shop.CatalogOperations;
 import org.corbabridge.shop.InvalidQuery;
-import org.corbabridge.shop.Item;
 import org.corbabridge.shop.QueryResult;
 import org.omg.CORBA.ORB;
 
@@ -91,7 +89,7 @@ public final class CatalogAdapter implements AutoCloseable {
                     reason, Completion.NO, null);
         }
         try {
-            return toResult(catalog.queryCatalog(query));
+            return CatalogResult.of(catalog.queryCatalog(query));
         } catch (InvalidQuery refused) {
             throw new InvalidQueryException(OPERATION + " on " + client.target() + " refused '" + echo(query) + "': "
                     + refused.reason, refused.reason, Completion.YES, refused);
@@ -137,14 +135,6 @@ public final class CatalogAdapter implements AutoCloseable {
     /** A query only reads: running it twice is harmless, so the retry policy may repeat it. */
     private static AdapterConfig catalogConfig(AdapterConfig config) {
         return config.toBuilder().idempotent(OPERATION).build();
-    }
-
-    private static CatalogResult toResult(QueryResult result) {
-        List<CatalogItem> items = new ArrayList<>(result.items.length);
-        for (Item item : result.items) {
-            items.add(new CatalogItem(item.id, item.itemName, item.description, item.price));
-        }
-        return new CatalogResult(result.timeInServer, items);
     }
 
     /** The start of a query, printable, for messages: queries may be megabytes of anything. */

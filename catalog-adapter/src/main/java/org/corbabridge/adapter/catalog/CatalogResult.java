@@ -1,6 +1,10 @@
 package org.corbabridge.adapter.catalog;
 
+import java.util.AbstractList;
 import java.util.List;
+import java.util.RandomAccess;
+import org.corbabridge.shop.Item;
+import org.corbabridge.shop.QueryResult;
 
 /**
  * The answer to a catalog query (IDL {@code shop::QueryResult}).
@@ -17,6 +21,38 @@ import java.util.List;
  */
 public record CatalogResult(long timeInServerNanos, List<CatalogItem> items) {
     public CatalogResult {
-        items = List.copyOf(items);
+        if (!(items instanceof ItemView)) {
+            items = List.copyOf(items);
+        }
+    }
+
+    /**
+     * The result over the generated items, without a second pass: each item becomes a record when
+     * it is read. The generated array stays inside, so the list cannot change. Copying every item
+     * up front cost 5–8% of a 300 KB call (the study's profile); reading them this way costs what
+     * reading the generated structs costs.
+     */
+    static CatalogResult of(QueryResult result) {
+        return new CatalogResult(result.timeInServer, new ItemView(result.items));
+    }
+
+    /** An unmodifiable list of records over the generated items. */
+    private static final class ItemView extends AbstractList<CatalogItem> implements RandomAccess {
+        private final Item[] items;
+
+        ItemView(Item[] items) {
+            this.items = items;
+        }
+
+        @Override
+        public CatalogItem get(int index) {
+            Item item = items[index];
+            return new CatalogItem(item.id, item.itemName, item.description, item.price);
+        }
+
+        @Override
+        public int size() {
+            return items.length;
+        }
     }
 }

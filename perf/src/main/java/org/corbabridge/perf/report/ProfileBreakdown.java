@@ -9,7 +9,7 @@ import java.util.Map;
  * root to the running frame, separated by {@code ;}, then the sample count) into what the time
  * was spent on. A sample belongs to the category of the running frame, or of the nearest frame
  * below it that has one: a socket read inside the ORB is I/O, a string decoded by a helper is
- * marshalling, the adapter's own code is the adapter's. Kernel frames of the network stack are
+ * marshalling, the adapter's own code (and the EJB's) is the adapter's. Kernel frames of the network stack are
  * I/O; of the scheduler and futexes, thread hand-off.
  */
 public final class ProfileBreakdown {
@@ -23,7 +23,8 @@ public final class ProfileBreakdown {
         ADAPTER("the adapter"),
         CONTAINER("the EJB container"),
         JVM("JVM: GC, JIT, runtime"),
-        OTHER("other");
+        /** Anything else, the study's own loop (which reads every item) included. */
+        OTHER("other (the study's loop included)");
 
         private final String label;
 
@@ -51,7 +52,7 @@ public final class ProfileBreakdown {
                     "java/util/concurrent/locks/", "java/lang/Object.wait", "java/lang/Object.notify",
                     "futex", "schedule", "try_to_wake_up", "pick_next", "__switch_to", "finish_task_switch",
                     "Parker::", "ObjectMonitor::", "os::PlatformEvent"),
-            new Rule(Category.ADAPTER, "org/corbabridge/"),
+            new Rule(Category.ADAPTER, "org/corbabridge/adapter/", "org/corbabridge/ejb/", "org/corbabridge/ee/"),
             new Rule(Category.CONTAINER, "org/apache/openejb/", "org/apache/webbeans/", "org/apache/xbean/",
                     "jakarta/", "org/apache/geronimo/"),
             new Rule(Category.ORB, "org/jacorb/", "com/sun/corba/", "org/omg/", "org/glassfish/"),
