@@ -59,12 +59,7 @@ class ResourceOverridesTest {
     @Test
     void everySettingRoundTripsThroughTheResource() throws Exception {
         CatalogClientSettings settings = new CatalogClientSettings();
-        for (Map.Entry<String, String> override : ResourceOverrides.of(EVERY_SETTING).entrySet()) {
-            if (override.getKey().startsWith(ResourceOverrides.SETTINGS + ".")) {
-                setProperty(settings, override.getKey().substring(ResourceOverrides.SETTINGS.length() + 1),
-                        override.getValue());
-            }
-        }
+        applyOverrides(settings, ResourceOverrides.SETTINGS);
 
         AdapterConfig received = settings.adapterConfig("dii");
 
@@ -84,12 +79,7 @@ class ResourceOverridesTest {
     @Test
     void everyOrbSettingRoundTripsThroughTheBuiltInOrbResource() throws Exception {
         ContainerOrb resource = new ContainerOrb();
-        for (Map.Entry<String, String> override : ResourceOverrides.of(EVERY_SETTING).entrySet()) {
-            if (override.getKey().startsWith(ResourceOverrides.ORB + ".")) {
-                setProperty(resource, override.getKey().substring(ResourceOverrides.ORB.length() + 1),
-                        override.getValue());
-            }
-        }
+        applyOverrides(resource, ResourceOverrides.ORB);
 
         OrbConfig received = resource.config();
 
@@ -120,6 +110,15 @@ class ResourceOverridesTest {
         assertThat(tls.keyStore()).isEqualTo(sent.keyStore());
         assertThat(tls.keyStorePassword()).isEqualTo("key-pass");
         assertThat(tls.protocols()).containsExactly("TLSv1.3");
+    }
+
+    /** What the container does with the overrides of one resource id: each {@code ID.X} value through {@code setX}. */
+    private static void applyOverrides(Object resource, String id) throws Exception {
+        for (Map.Entry<String, String> override : ResourceOverrides.of(EVERY_SETTING).entrySet()) {
+            if (override.getKey().startsWith(id + ".")) {
+                setProperty(resource, override.getKey().substring(id.length() + 1), override.getValue());
+            }
+        }
     }
 
     /** A property as OpenEJB sets it: setX, with the value converted to the setter's type. */

@@ -89,8 +89,8 @@ public final class StudyTables {
             }
         }
         return new Table("over the plain ORB client", "the generated stub on the adapter's ORB (bounded waits, "
-                + "capped messages), the core's typed proxy and the Catalog adapter (which also copies the reply into "
-                + "records) against a plain client: the generated stub on an ORB created with nothing but its class "
+                + "capped messages), the core's typed proxy and the Catalog adapter (whose result makes records of the items "
+                + "as they are read) against a plain client: the generated stub on an ORB created with nothing but its class "
                 + "names; same JVM, interleaved", sizes, rows);
     }
 
@@ -99,28 +99,28 @@ public final class StudyTables {
      * the study's way (interleaved batches): near 1 when the study reports what a user's loop sees.
      */
     private static Table loopTable(StudyResults results, List<SizePoint> sizes) {
-        List<Row> rows = new ArrayList<>();
-        for (OrbImplementation orb : OrbImplementation.values()) {
-            Series plain = new Series(Caller.PLAIN, orb, InvocationMode.STATIC);
-            rows.add(new Row("plain client, " + plain.orbName(), "",
-                    ratios(results, new Series(Caller.LOOP, orb, InvocationMode.STATIC), plain, sizes)));
-        }
-        return new Table("tight loop / study", "the plain ORB client in one uninterrupted loop (ten batches' calls, "
-                + "after the rounds) against the same client in the study's interleaved batches; the interval is "
-                + "over the study's rounds", sizes, rows);
+        return perOrbTable(results, sizes, Caller.LOOP, Caller.PLAIN, "plain client, ", "tight loop / study",
+                "the plain ORB client in one uninterrupted loop (ten batches' calls, after the rounds) against the "
+                        + "same client in the study's interleaved batches; the interval is over the study's rounds");
     }
 
     /** The typed proxy over TLS against the same proxy in plain text, same JVM, same server process. */
     private static Table tlsTable(StudyResults results, List<SizePoint> sizes) {
+        return perOrbTable(results, sizes, Caller.TLS, Caller.PROXY, "typed proxy, ", "TLS over plain",
+                "the core's typed proxy over IIOP/TLS (TLS 1.3, ECDSA P-256 server certificate) against the same "
+                        + "proxy in plain text, in the standalone worker's JVM, both calling the one catalog_server");
+    }
+
+    /** One row per ORB: {@code top} over {@code bottom}, both static. */
+    private static Table perOrbTable(StudyResults results, List<SizePoint> sizes, Caller top, Caller bottom,
+            String rowLabel, String title, String caption) {
         List<Row> rows = new ArrayList<>();
         for (OrbImplementation orb : OrbImplementation.values()) {
-            Series plain = new Series(Caller.PROXY, orb, InvocationMode.STATIC);
-            rows.add(new Row("typed proxy, " + plain.orbName(), "",
-                    ratios(results, new Series(Caller.TLS, orb, InvocationMode.STATIC), plain, sizes)));
+            Series base = new Series(bottom, orb, InvocationMode.STATIC);
+            rows.add(new Row(rowLabel + base.orbName(), "",
+                    ratios(results, new Series(top, orb, InvocationMode.STATIC), base, sizes)));
         }
-        return new Table("TLS over plain", "the core's typed proxy over IIOP/TLS (TLS 1.3, ECDSA P-256 server "
-                + "certificate) against the same proxy in plain text, in the standalone worker's JVM, both calling "
-                + "the one catalog_server", sizes, rows);
+        return new Table(title, caption, sizes, rows);
     }
 
     /** A dynamic mode over static invocation, for every caller and ORB, each caller against itself. */
