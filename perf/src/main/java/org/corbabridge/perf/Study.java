@@ -12,8 +12,8 @@ import org.corbabridge.perf.run.ScalePlan;
 import org.corbabridge.perf.run.ScaleRunner;
 import org.corbabridge.perf.run.StartupPlan;
 import org.corbabridge.perf.run.StartupRunner;
-import org.corbabridge.perf.run.StudyPlan;
-import org.corbabridge.perf.run.StudyRunner;
+import org.corbabridge.perf.run.PayloadPlan;
+import org.corbabridge.perf.run.PayloadRunner;
 
 /**
  * The whole study, part after part, one thing at a time: response time against payload, then
@@ -21,23 +21,23 @@ import org.corbabridge.perf.run.StudyRunner;
  *
  * @param payload the payload part's plan
  */
-public record Study(String name, StudyPlan payload, ScalePlan scale, StartupPlan startup, Set<Part> parts) {
+public record Study(String name, PayloadPlan payload, ScalePlan scale, StartupPlan startup, Set<Part> parts) {
 
     /** The parts of the study. */
     public enum Part { PAYLOAD, SCALE, STARTUP }
 
     public static Study quick() {
-        return new Study("quick", StudyPlan.quick(), ScalePlan.quick(), StartupPlan.quick(), EnumSet.allOf(Part.class));
+        return new Study("quick", PayloadPlan.quick(), ScalePlan.quick(), StartupPlan.quick(), EnumSet.allOf(Part.class));
     }
 
     /** The README's main job: every configuration, both figure sets, every ratio table, in about 10 minutes. */
     public static Study standard() {
-        return new Study("standard", StudyPlan.standard(), ScalePlan.standard(), StartupPlan.standard(),
+        return new Study("standard", PayloadPlan.standard(), ScalePlan.standard(), StartupPlan.standard(),
                 EnumSet.allOf(Part.class));
     }
 
     public static Study full() {
-        return new Study("full", StudyPlan.full(), ScalePlan.full(), StartupPlan.full(), EnumSet.allOf(Part.class));
+        return new Study("full", PayloadPlan.full(), ScalePlan.full(), StartupPlan.full(), EnumSet.allOf(Part.class));
     }
 
     /** "quick", "standard" or "full". */
@@ -59,7 +59,7 @@ public record Study(String name, StudyPlan payload, ScalePlan scale, StartupPlan
         long started = System.nanoTime();
         startLogs(logDir);
         RunContext context = new RunContext(classpaths, ejbJar, logDir, progress);
-        StudyRunner payloadRunner = new StudyRunner(payload, context);
+        PayloadRunner payloadRunner = new PayloadRunner(payload, context);
         StudyResults results = parts.contains(Part.PAYLOAD) ? payloadRunner.run() : payloadRunner.nothing();
         if (parts.contains(Part.SCALE)) {
             results = results.withScale(scale, new ScaleRunner(scale, context).run());

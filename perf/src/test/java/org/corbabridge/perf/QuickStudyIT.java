@@ -15,7 +15,7 @@ import org.corbabridge.perf.report.StudyReport;
 import org.corbabridge.perf.report.StudyResults;
 import org.corbabridge.perf.run.Series;
 import org.corbabridge.perf.run.SizePoint;
-import org.corbabridge.perf.run.StudyPlan;
+import org.corbabridge.perf.run.PayloadPlan;
 import org.corbabridge.perf.report.ScaleSeries;
 import org.corbabridge.perf.report.StartupSeries;
 import org.corbabridge.perf.run.ScalePlan;
@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 class QuickStudyIT {
 
     private static final Study STUDY = Study.quick();
-    private static final StudyPlan PLAN = STUDY.payload();
+    private static final PayloadPlan PLAN = STUDY.payload();
     private static final List<String> PROGRESS = new ArrayList<>();
     private static StudyResults results;
     private static Path output;

@@ -90,7 +90,7 @@ public final class Charts {
         for (Caller caller : List.of(Caller.ASIO, Caller.ASRO)) {
             for (OrbImplementation orb : OrbImplementation.values()) {
                 Series top = new Series(caller, orb, mode);
-                for (SizePoint size : StudyTables.paperSizes(results)) {
+                for (SizePoint size : PayloadTables.paperSizes(results)) {
                     Ratio.of(results, top, new Series(Caller.CC, orb, mode), size).ifPresent(
                             ratio -> data.addValue(ratio.value(), caller + "/CC " + top.orbName(), size.label()));
                 }
@@ -127,7 +127,7 @@ public final class Charts {
         for (Caller caller : List.of(Caller.CC, Caller.ASIO, Caller.ASRO)) {
             for (OrbImplementation orb : OrbImplementation.values()) {
                 Series dynamic = new Series(caller, orb, InvocationMode.DII);
-                for (SizePoint size : StudyTables.paperSizes(results)) {
+                for (SizePoint size : PayloadTables.paperSizes(results)) {
                     Ratio.of(results, dynamic, new Series(caller, orb, InvocationMode.STATIC), size).ifPresent(
                             ratio -> data.addValue(ratio.value(), caller + " " + dynamic.orbName(), size.label()));
                 }

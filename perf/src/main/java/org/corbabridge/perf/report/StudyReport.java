@@ -36,7 +36,7 @@ public final class StudyReport {
         Files.createDirectories(dir);
         writeCsv(results, dir.resolve("results.csv"));
         ScaleReport.writeCsv(results, dir);
-        List<StudyTables.Table> tables = results.points().isEmpty() ? List.of() : StudyTables.all(results);
+        List<PayloadTables.Table> tables = results.points().isEmpty() ? List.of() : PayloadTables.all(results);
         writeJson(results, tables, dir.resolve("results.json"));
         List<Charts.Figure> figures = Charts.writeAll(results, dir);
         Path index = dir.resolve("index.html");
@@ -60,7 +60,7 @@ public final class StudyReport {
         }
     }
 
-    static void writeJson(StudyResults results, List<StudyTables.Table> tables, Path file) throws IOException {
+    static void writeJson(StudyResults results, List<PayloadTables.Table> tables, Path file) throws IOException {
         Map<String, Object> document = new LinkedHashMap<>();
         document.put("environment", results.environment());
         document.put("plan", results.plan());
@@ -88,8 +88,8 @@ public final class StudyReport {
         }
         document.put("results", rows);
         List<Map<String, Object>> ratios = new ArrayList<>();
-        for (StudyTables.Table table : tables) {
-            for (StudyTables.Row row : table.rows()) {
+        for (PayloadTables.Table table : tables) {
+            for (PayloadTables.Row row : table.rows()) {
                 for (int i = 0; i < table.columns().size(); i++) {
                     Optional<Ratio> ratio = row.ratios().get(i);
                     if (ratio.isPresent()) {
@@ -125,7 +125,7 @@ public final class StudyReport {
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), document);
     }
 
-    private static String html(StudyResults results, List<StudyTables.Table> tables, List<Charts.Figure> figures,
+    private static String html(StudyResults results, List<PayloadTables.Table> tables, List<Charts.Figure> figures,
             List<String> reading) {
         StringBuilder html = new StringBuilder();
         html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
@@ -168,12 +168,12 @@ public final class StudyReport {
         return html.toString();
     }
 
-    private static void payloadHtml(StudyResults results, List<StudyTables.Table> tables, StringBuilder html) {
+    private static void payloadHtml(StudyResults results, List<PayloadTables.Table> tables, StringBuilder html) {
         html.append("<h2>Ratios beside the paper's</h2>\n<p class=\"small\">Each ratio is taken round by round (the ")
                 .append("two series ran in every round, interleaved): the median of the per-round ratios, and in ")
                 .append("brackets its 95% bootstrap interval over rounds. A ratio is read as a difference, or a goal ")
                 .append("as met, only when the whole interval says so. results.json also gives the per-round range.</p>\n");
-        for (StudyTables.Table table : tables) {
+        for (PayloadTables.Table table : tables) {
             html.append("<h3>").append(esc(table.title())).append("</h3><p class=\"small\">")
                     .append(esc(table.caption())).append("</p><table><tr><th></th>");
             table.columns().forEach(size -> html.append("<th>").append(esc(size.label())).append("</th>"));
@@ -182,7 +182,7 @@ public final class StudyReport {
                 html.append("<th>paper</th>");
             }
             html.append("</tr>\n");
-            for (StudyTables.Row row : table.rows()) {
+            for (PayloadTables.Row row : table.rows()) {
                 html.append("<tr><td>").append(esc(row.label())).append("</td>");
                 for (Optional<Ratio> ratio : row.ratios()) {
                     html.append("<td>").append(ratio.map(StudyReport::ratioText).orElse("–")).append("</td>");
@@ -305,7 +305,7 @@ public final class StudyReport {
                 lines.addAll(ScaleReport.reading(results));
                 return lines;
             }
-            List<SizePoint> paper = StudyTables.paperSizes(results);
+            List<SizePoint> paper = PayloadTables.paperSizes(results);
             String sizes = paper.get(0).label() + "–" + paper.get(paper.size() - 1).label();
             for (OrbImplementation orb : OrbImplementation.values()) {
                 String orbName = new Series(Caller.CC, orb, InvocationMode.STATIC).orbName();

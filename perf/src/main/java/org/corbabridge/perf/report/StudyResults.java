@@ -7,7 +7,7 @@ import org.corbabridge.perf.run.ScalePlan;
 import org.corbabridge.perf.run.Series;
 import org.corbabridge.perf.run.SizePoint;
 import org.corbabridge.perf.run.StartupPlan;
-import org.corbabridge.perf.run.StudyPlan;
+import org.corbabridge.perf.run.PayloadPlan;
 
 /**
  * Everything a study run produced: what it measured, where, and what the set-up cost.
@@ -18,12 +18,12 @@ import org.corbabridge.perf.run.StudyPlan;
  * @param startup the start-up part, one series per ORB and mode; empty if it did not run
  * @param profiles CPU profiles of the main configurations at two sizes, taken after the payload rounds
  */
-public record StudyResults(StudyPlan plan, Map<String, String> environment, Map<String, Map<String, Long>> setupNanos,
+public record StudyResults(PayloadPlan plan, Map<String, String> environment, Map<String, Map<String, Long>> setupNanos,
         List<PointResult> points, double durationSeconds, ScalePlan scalePlan, List<ScaleSeries> scale,
         StartupPlan startupPlan, List<StartupSeries> startup, List<ProfileResult> profiles) {
 
     /** The payload part alone. */
-    public StudyResults(StudyPlan plan, Map<String, String> environment, Map<String, Map<String, Long>> setupNanos,
+    public StudyResults(PayloadPlan plan, Map<String, String> environment, Map<String, Map<String, Long>> setupNanos,
             List<PointResult> points, double durationSeconds) {
         this(plan, environment, setupNanos, points, durationSeconds, null, List.of(), null, List.of(), List.of());
     }

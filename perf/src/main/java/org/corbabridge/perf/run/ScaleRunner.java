@@ -11,6 +11,7 @@ import org.corbabridge.fixture.ServerProcess;
 import org.corbabridge.perf.report.ScaleSeries;
 import org.corbabridge.perf.run.ScalePlan.ServerModel;
 import org.corbabridge.perf.worker.ScaleMessages.Ready;
+import org.corbabridge.perf.worker.ScaleMessages.Setup;
 import org.corbabridge.perf.worker.ScaleMessages.StepReply;
 import org.corbabridge.perf.worker.ScaleMessages.StepRequest;
 import org.corbabridge.perf.worker.ScaleWorker;
@@ -91,11 +92,9 @@ public final class ScaleRunner {
         long bootMillis = 0;
         long started = System.nanoTime();
         try (WorkerProcess worker = WorkerProcess.start(name, context.classpaths().classpathFor(configuration.orb()),
-                ScaleWorker.class, WORKER_JVM, List.of(configuration.orb().name(), configuration.mode().configName(),
-                        fixture.nameServiceUrl(), server.name(), context.ejbJar().toString(),
-                        Integer.toString(server.port()), Long.toString(server.pid()), payload.query(),
-                        Integer.toString(payload.items()),
-                        Long.toString(plan.thinkMillis())),
+                ScaleWorker.class, WORKER_JVM, new Setup(configuration.orb(), configuration.mode().configName(),
+                        fixture.nameServiceUrl(), server.name(), context.ejbJar().toString(), server.port(),
+                        server.pid(), payload.query(), payload.items(), plan.thinkMillis()),
                 context.logDir().resolve(name + "-" + configuration.orb().name().toLowerCase() + "-"
                         + configuration.mode().configName() + ".log"))) {
             Ready ready = worker.awaitReady(WORKER_START_LIMIT, Ready.class);

@@ -43,9 +43,9 @@ public final class StartupRunner {
                     String name = "startup-" + one.orb().name().toLowerCase() + "-" + one.mode().configName();
                     long launched = System.nanoTime();
                     try (WorkerProcess probe = WorkerProcess.start(name, context.classpaths().classpathFor(one.orb()),
-                            StartupProbe.class, PROBE_JVM, List.of(one.orb().name(), one.mode().configName(),
-                                    fixture.nameServiceUrl(), fixture.catalogName(), context.ejbJar().toString(),
-                                    payload.query(), Integer.toString(plan.calls())),
+                            StartupProbe.class, PROBE_JVM, new StartupProbe.Setup(one.orb(),
+                                    one.mode().configName(), fixture.nameServiceUrl(), fixture.catalogName(),
+                                    context.ejbJar().toString(), payload.query(), plan.calls()),
                             context.logDir().resolve(name + ".log"))) {
                         StartupProbe.Reply reply = probe.awaitReady(PROBE_LIMIT, StartupProbe.Reply.class);
                         double launchToFirstReplyMillis = (System.nanoTime() - launched) / 1e6;

@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import org.corbabridge.perf.worker.StudyWorker;
+import org.corbabridge.perf.worker.PayloadWorker;
 import org.corbabridge.perf.worker.WorkerMessages;
 import org.corbabridge.perf.worker.WorkerMessages.Reply;
 import org.corbabridge.perf.worker.WorkerMessages.Request;
@@ -43,28 +43,38 @@ final class WorkerProcess implements AutoCloseable {
         reader.start();
     }
 
-    static WorkerProcess start(String name, String classpath, List<String> arguments, Path log) {
-        return start(name, classpath, StudyWorker.class, List.of("-Xms256m", "-Xmx1g"), arguments, log);
+    static WorkerProcess start(String name, String classpath, Object setup, Path log) {
+        return start(name, classpath, PayloadWorker.class, List.of("-Xms256m", "-Xmx1g"), setup, log);
     }
 
-    /** A JVM running {@code mainClass}, which must answer like {@link StudyWorker}. */
+    /**
+     * A JVM running {@code mainClass}, which must answer like {@link PayloadWorker}; {@code setup}
+     * (a record) is its first line of input.
+     */
     static WorkerProcess start(String name, String classpath, Class<?> mainClass, List<String> jvmOptions,
-            List<String> arguments, Path log) {
+            Object setup, Path log) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
         command.add("-cp");
         command.add(classpath);
         command.add(mainClass.getName());
-        command.addAll(arguments);
+        WorkerProcess worker;
         try {
             Process process = new ProcessBuilder(command)
                     .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
                     .start();
-            return new WorkerProcess(name, process);
+            worker = new WorkerProcess(name, process);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start the " + name + " worker", e);
         }
+        try {
+            worker.send(setup);
+        } catch (RuntimeException e) {
+            worker.close();
+            throw e;
+        }
+        return worker;
     }
 
     /** The first reply: set-up done, or failed. */
@@ -83,14 +93,18 @@ final class WorkerProcess implements AutoCloseable {
 
     /** Sends one request as a JSON line and waits, at most {@code limit}, for the reply. */
     <T> T request(Object request, Class<T> replyType, Duration limit, String what) {
+        send(request);
+        return next(limit, what, replyType);
+    }
+
+    private void send(Object message) {
         try {
-            requests.write(JSON.writeValueAsString(request));
+            requests.write(JSON.writeValueAsString(message));
             requests.newLine();
             requests.flush();
         } catch (IOException e) {
             throw new IllegalStateException("the " + name + " worker is gone (" + e + ")", e);
         }
-        return next(limit, what, replyType);
     }
 
     /** Waits, at most {@code limit}, for a worker that ends by itself after its reply. */

@@ -1,5 +1,7 @@
 package org.corbabridge.perf.worker;
 
+import org.corbabridge.adapter.OrbImplementation;
+
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.util.Map;
 
@@ -7,6 +9,18 @@ import java.util.Map;
 public final class ScaleMessages {
 
     private ScaleMessages() {
+    }
+
+    /**
+     * What a scale worker sets up, sent as its first line.
+     *
+     * @param orbMode {@code builtin} or {@code external}
+     * @param serverPid the Catalog server's process, whose threads each step counts
+     * @param items the items every answer must hold
+     * @param thinkMillis each session's pause between calls
+     */
+    public record Setup(OrbImplementation orb, String orbMode, String nameServiceUrl, String catalogName, String ejbJar,
+            int serverPort, long serverPid, String query, int items, long thinkMillis) {
     }
 
     /**

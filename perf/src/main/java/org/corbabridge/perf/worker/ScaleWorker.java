@@ -14,6 +14,7 @@ import org.corbabridge.ejb.OrbMode;
 import org.corbabridge.ejb.ResourceOverrides;
 import org.corbabridge.fixture.ProcFs;
 import org.corbabridge.perf.worker.ScaleMessages.Ready;
+import org.corbabridge.perf.worker.ScaleMessages.Setup;
 import org.corbabridge.perf.worker.ScaleMessages.StepRequest;
 import org.corbabridge.perf.worker.ScaleMessages.StepReply;
 
@@ -22,8 +23,7 @@ import org.corbabridge.perf.worker.ScaleMessages.StepReply;
  * OpenEJB, and a growing number of stateful sessions of one bean (static invocation, built-in
  * or external ORB) calling the Catalog with a think time between calls. Answers one step
  * request at a time with what the step measured in this JVM.
- * Arguments: ORB, orb mode (built-in|external), name service URL, Catalog name, EJB jar,
- * Catalog server port, Catalog server PID, query, items expected, think time in ms.
+ * Its set-up ({@link Setup}) is the first line it reads.
  */
 public final class ScaleWorker {
 
@@ -32,16 +32,17 @@ public final class ScaleWorker {
 
     public static void main(String[] args) throws Exception {
         WorkerChannel channel = WorkerChannel.open();
-        OrbMode orbMode = OrbMode.fromConfig(args[1]);
-        AdapterConfig config = WorkerChannel.adapterConfig(args[0], args[2], args[3], Duration.ofSeconds(10),
-                Duration.ofSeconds(3));
-        int serverPort = Integer.parseInt(args[5]);
-        ProcFs server = ProcFs.of(Long.parseLong(args[6]));
+        Setup setup = channel.setup(Setup.class);
+        OrbMode orbMode = OrbMode.fromConfig(setup.orbMode());
+        AdapterConfig config = WorkerChannel.adapterConfig(setup.orb(), setup.nameServiceUrl(), setup.catalogName(),
+                Duration.ofSeconds(10), Duration.ofSeconds(3));
+        int serverPort = setup.serverPort();
+        ProcFs server = ProcFs.of(setup.serverPid());
         String bean = "java:global/catalog-ejb/CatalogSession" + (orbMode == OrbMode.EXTERNAL ? "External" : "")
                 + "!" + CatalogSession.class.getName();
 
         Map<String, Object> properties = new HashMap<>(ResourceOverrides.of(config));
-        properties.put(EJBContainer.MODULES, new File(args[4]));
+        properties.put(EJBContainer.MODULES, new File(setup.ejbJar()));
         EJBContainer container;
         long started = System.nanoTime();
         try {
@@ -53,13 +54,13 @@ public final class ScaleWorker {
         }
         channel.reply(new Ready(true, null, (System.nanoTime() - started) / 1_000_000));
 
-        SessionLoad load = new SessionLoad(() -> lookup(container, bean), args[7], Integer.parseInt(args[8]),
-                Duration.ofMillis(Long.parseLong(args[9])));
+        SessionLoad load = new SessionLoad(() -> lookup(container, bean), setup.query(), setup.items(),
+                Duration.ofMillis(setup.thinkMillis()));
         try {
             StepRequest request;
             while ((request = channel.next(StepRequest.class)) != null && !"quit".equals(request.op())) {
                 channel.reply("warmup".equals(request.op())
-                        ? warmUp(() -> lookup(container, bean), args[7], request)
+                        ? warmUp(() -> lookup(container, bean), setup.query(), request)
                         : step(load, request, serverPort, server));
             }
         } finally {

@@ -15,6 +15,7 @@ import org.apache.openejb.core.LocalInitialContextFactory;
 import org.apache.openejb.loader.SystemInstance;
 import org.apache.openejb.spi.ContainerSystem;
 import org.corbabridge.adapter.AdapterConfig;
+import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.ejb.CatalogSession;
 import org.corbabridge.ejb.OrbMode;
 import org.corbabridge.ejb.ResourceOverrides;
@@ -44,12 +45,17 @@ public final class StartupProbe {
             double firstCallMillis, double[] callMicros) {
     }
 
+    /** What a probe does, sent as its first line; {@code calls} timed calls follow the first. */
+    public record Setup(OrbImplementation orb, String orbMode, String nameServiceUrl, String catalogName,
+            String ejbJar, String query, int calls) {
+    }
+
     public static void main(String[] args) throws Exception {
         long mainEntered = System.currentTimeMillis();
         WorkerChannel channel = WorkerChannel.open();
         Reply reply;
         try {
-            reply = probe(args, mainEntered - ManagementFactory.getRuntimeMXBean().getStartTime());
+            reply = probe(channel.setup(Setup.class), mainEntered - ManagementFactory.getRuntimeMXBean().getStartTime());
         } catch (Exception | LinkageError e) {
             e.printStackTrace();
             reply = new Reply(false, e.toString(), 0, 0, 0, 0, 0, 0, 0, new double[0]);
@@ -58,12 +64,12 @@ public final class StartupProbe {
         System.exit(reply.ok() ? 0 : 1);
     }
 
-    private static Reply probe(String[] args, long jvmToMainMillis) throws Exception {
-        OrbMode orbMode = OrbMode.fromConfig(args[1]);
-        AdapterConfig config = WorkerChannel.adapterConfig(args[0], args[2], args[3], Duration.ofSeconds(10),
-                Duration.ofSeconds(3));
-        String query = args[5];
-        int calls = Integer.parseInt(args[6]);
+    private static Reply probe(Setup setup, long jvmToMainMillis) throws Exception {
+        OrbMode orbMode = OrbMode.fromConfig(setup.orbMode());
+        AdapterConfig config = WorkerChannel.adapterConfig(setup.orb(), setup.nameServiceUrl(), setup.catalogName(),
+                Duration.ofSeconds(10), Duration.ofSeconds(3));
+        String query = setup.query();
+        int calls = setup.calls();
 
         Properties properties = new Properties();
         properties.putAll(ResourceOverrides.of(config));
@@ -73,7 +79,7 @@ public final class StartupProbe {
         long t0 = System.nanoTime();
         InitialContext context = new InitialContext(properties);
         long booted = System.nanoTime();
-        AppInfo app = new ConfigurationFactory().configureApplication(new File(args[4]));
+        AppInfo app = new ConfigurationFactory().configureApplication(new File(setup.ejbJar()));
         Assembler assembler = SystemInstance.get().getComponent(Assembler.class);
         assembler.createApplication(app);
         long deployed = System.nanoTime();

@@ -51,13 +51,22 @@ final class WorkerChannel {
         return line == null ? null : JSON.readValue(line, type);
     }
 
-    /** The Catalog on an ORB, as every worker is told it by its arguments. */
-    static AdapterConfig adapterConfig(String orb, String nameService, String name, Duration callTimeout,
+    /** The worker's set-up: the first line the driver sends. */
+    <T> T setup(Class<T> type) throws IOException {
+        T setup = next(type);
+        if (setup == null) {
+            throw new IOException("the driver closed stdin before sending the set-up");
+        }
+        return setup;
+    }
+
+    /** The Catalog on an ORB, as every worker's set-up names it. */
+    static AdapterConfig adapterConfig(OrbImplementation orb, String nameService, String name, Duration callTimeout,
             Duration connectTimeout) {
         return AdapterConfig.builder()
                 .nameService(nameService)
                 .name(name)
-                .orb(OrbImplementation.valueOf(orb))
+                .orb(orb)
                 .callTimeout(callTimeout)
                 .connectTimeout(connectTimeout)
                 .build();

@@ -1,6 +1,8 @@
 package org.corbabridge.perf.worker;
 
 import java.util.Map;
+import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.perf.Caller;
 
 /** The JSON lines a study worker and its driver exchange (worker replies start with {@link #PREFIX}). */
 public final class WorkerMessages {
@@ -9,6 +11,17 @@ public final class WorkerMessages {
     public static final String PREFIX = "STUDY> ";
 
     private WorkerMessages() {
+    }
+
+    /**
+     * What a payload worker sets up, sent as its first line.
+     *
+     * @param caller CC, ASIO or ASRO
+     * @param ejbJar the built EJB jar (ASIO and ASRO deploy it)
+     * @param trustStore the CA of the server's TLS certificate (CC's TLS series)
+     */
+    public record PayloadSetup(Caller caller, OrbImplementation orb, String nameServiceUrl, String ejbJar,
+            String trustStore) {
     }
 
     /**

@@ -24,7 +24,7 @@ class ProfileBreakdownTest {
         assertThat(category("Main.main;org/jacorb/orb/Delegate.invoke")).isEqualTo(Category.ORB);
         assertThat(category("GCTaskThread;G1ParEvacuateFollowersClosure::do_void")).isEqualTo(Category.JVM);
         assertThat(category("something;unknown")).isEqualTo(Category.OTHER);
-        assertThat(category("Main.main;org/corbabridge/perf/worker/StudyWorker.serve"))
+        assertThat(category("Main.main;org/corbabridge/perf/worker/PayloadWorker.serve"))
                 .as("the study's own loop is not the adapter").isEqualTo(Category.OTHER);
     }
 

@@ -10,7 +10,7 @@ import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.perf.Caller;
 import org.corbabridge.perf.run.Series;
 import org.corbabridge.perf.run.SizePoint;
-import org.corbabridge.perf.run.StudyPlan;
+import org.corbabridge.perf.run.PayloadPlan;
 import org.junit.jupiter.api.Test;
 
 class RatioTest {
@@ -38,7 +38,7 @@ class RatioTest {
 
     @Test
     void paperLikeNumbersGiveThePapersRatios() {
-        StudyResults results = SyntheticResults.of(StudyPlan.quick(), SyntheticResults::paperLike);
+        StudyResults results = SyntheticResults.of(PayloadPlan.quick(), SyntheticResults::paperLike);
         Series asro = new Series(Caller.ASRO, OrbImplementation.ECLIPSE_ORB, InvocationMode.DYNAMIC);
         Series cc = new Series(Caller.CC, OrbImplementation.ECLIPSE_ORB, InvocationMode.DYNAMIC);
         assertThat(Ratio.of(results, asro, cc, SIZE).orElseThrow().value()).isCloseTo(1.8, within(1e-9));
@@ -47,6 +47,6 @@ class RatioTest {
     private static StudyResults results(double[] ccRounds, double[] asioRounds) {
         PointResult cc = new PointResult(CC, SIZE, 10, 100, 0, 0, 0, 0, 0, ccRounds);
         PointResult asio = new PointResult(ASIO, SIZE, 10, 45, 0, 0, 0, 0, 0, asioRounds);
-        return new StudyResults(StudyPlan.quick(), Map.of(), Map.of(), List.of(cc, asio), 1);
+        return new StudyResults(PayloadPlan.quick(), Map.of(), Map.of(), List.of(cc, asio), 1);
     }
 }

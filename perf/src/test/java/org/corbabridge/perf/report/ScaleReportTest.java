@@ -19,7 +19,7 @@ import org.corbabridge.perf.run.ScalePlan;
 import org.corbabridge.perf.run.ScalePlan.ServerModel;
 import org.corbabridge.perf.run.SizePoint;
 import org.corbabridge.perf.run.StartupPlan;
-import org.corbabridge.perf.run.StudyPlan;
+import org.corbabridge.perf.run.PayloadPlan;
 import org.corbabridge.perf.worker.ScaleMessages.StepReply;
 import org.corbabridge.perf.worker.StartupProbe;
 import org.junit.jupiter.api.BeforeAll;
@@ -61,7 +61,7 @@ class ScaleReportTest {
                         new StartupProbe.Reply(true, null, 20, 1000, 1200, 70, 150, 150, 180, calls)))));
             }
         }
-        StudyResults results = new StudyResults(StudyPlan.quick(), Map.of("cores", "2"), new LinkedHashMap<>(),
+        StudyResults results = new StudyResults(PayloadPlan.quick(), Map.of("cores", "2"), new LinkedHashMap<>(),
                 List.of(), 1).withScale(ScalePlan.quick(), scale).withStartup(StartupPlan.quick(), startup);
         index = StudyReport.write(results, dir);
     }

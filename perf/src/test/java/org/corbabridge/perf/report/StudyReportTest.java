@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
-import org.corbabridge.perf.run.StudyPlan;
+import org.corbabridge.perf.run.PayloadPlan;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,14 +29,14 @@ class StudyReportTest {
     @BeforeAll
     static void writeReport() throws IOException {
         System.setProperty("java.awt.headless", "true");
-        index = StudyReport.write(SyntheticResults.of(StudyPlan.quick(), SyntheticResults::paperLike), dir);
+        index = StudyReport.write(SyntheticResults.of(PayloadPlan.quick(), SyntheticResults::paperLike), dir);
     }
 
     @Test
     void csvHasOneRowPerSeriesAndSize() throws IOException {
         List<String> lines = Files.readAllLines(dir.resolve("results.csv"));
         assertThat(lines.get(0)).startsWith("series,caller,orb,mode,size,budget_bytes,data_bytes");
-        assertThat(lines).hasSize(1 + SERIES * StudyPlan.quick().budgets().size());
+        assertThat(lines).hasSize(1 + SERIES * PayloadPlan.quick().budgets().size());
         assertThat(lines).anyMatch(line -> line.startsWith("ASRO Eclipse ORB DII,ASRO,Eclipse ORB,DII,300 KB,"));
     }
 
@@ -45,7 +45,7 @@ class StudyReportTest {
         JsonNode json = new ObjectMapper().readTree(dir.resolve("results.json").toFile());
         assertThat(json.get("environment").get("cores").asText()).isEqualTo("2");
         assertThat(json.get("plan").get("rounds").asInt()).isEqualTo(2);
-        assertThat(json.get("results")).hasSize(SERIES * StudyPlan.quick().budgets().size());
+        assertThat(json.get("results")).hasSize(SERIES * PayloadPlan.quick().budgets().size());
         JsonNode asio = Stream.of(toArray(json.get("ratios")))
                 .filter(r -> r.get("table").asText().equals("ASIO / CC") && r.get("row").asText().equals("JacORB SII")
                         && r.get("size").asText().equals("100 KB"))

@@ -10,7 +10,7 @@ import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.perf.Caller;
 import org.corbabridge.perf.run.Series;
 import org.corbabridge.perf.run.SizePoint;
-import org.corbabridge.perf.run.StudyPlan;
+import org.corbabridge.perf.run.PayloadPlan;
 
 /**
  * Study results made up from a formula: every series and size, eight rounds that drift alike for
@@ -21,7 +21,7 @@ final class SyntheticResults {
     private SyntheticResults() {
     }
 
-    static StudyResults of(StudyPlan plan, ToDoubleBiFunction<Series, SizePoint> medianUs) {
+    static StudyResults of(PayloadPlan plan, ToDoubleBiFunction<Series, SizePoint> medianUs) {
         List<Series> series = new ArrayList<>();
         for (OrbImplementation orb : OrbImplementation.values()) {
             for (Caller caller : List.of(Caller.CC, Caller.ASIO, Caller.ASRO)) {

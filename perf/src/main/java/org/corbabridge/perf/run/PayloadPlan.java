@@ -11,12 +11,12 @@ import java.util.List;
  * @param batchCalls timed calls per series, size and round, for small payloads; larger ones
  *     get fewer (see {@link #callsPerBatch})
  */
-public record StudyPlan(String name, List<Long> budgets, int rounds, int batchCalls, int warmupCalls,
+public record PayloadPlan(String name, List<Long> budgets, int rounds, int batchCalls, int warmupCalls,
         long warmupBudget, int warmupCallsPerSize) {
 
     /** Every configuration, the paper's three sizes and 1 KB, two rounds: minutes, for every build. */
-    public static StudyPlan quick() {
-        return new StudyPlan("quick", List.of(1024L, 100 * 1024L, 200 * 1024L, 300 * 1024L), 2, 20, 300,
+    public static PayloadPlan quick() {
+        return new PayloadPlan("quick", List.of(1024L, 100 * 1024L, 200 * 1024L, 300 * 1024L), 2, 20, 300,
                 10 * 1024L, 5);
     }
 
@@ -24,15 +24,15 @@ public record StudyPlan(String name, List<Long> budgets, int rounds, int batchCa
      * The README's main job, in about 10 minutes with the other parts: six sizes from an empty
      * result to 1 MB, every series, six interleaved rounds (enough for the intervals of the ratios).
      */
-    public static StudyPlan standard() {
-        return new StudyPlan("standard",
+    public static PayloadPlan standard() {
+        return new PayloadPlan("standard",
                 List.of(12L, 1024L, 10 * 1024L, 100 * 1024L, 300 * 1024L, 1024 * 1024L),
                 6, 200, 2000, 10 * 1024L, 50);
     }
 
     /** From an empty result to 1 MB, eight interleaved rounds: the study proper. */
-    public static StudyPlan full() {
-        return new StudyPlan("full",
+    public static PayloadPlan full() {
+        return new PayloadPlan("full",
                 List.of(12L, 1024L, 10 * 1024L, 50 * 1024L, 100 * 1024L, 200 * 1024L, 300 * 1024L, 500 * 1024L,
                         750 * 1024L, 1024 * 1024L),
                 8, 300, 5000, 10 * 1024L, 200);

@@ -10,7 +10,7 @@ import org.corbabridge.perf.run.Series;
 import org.corbabridge.perf.run.SizePoint;
 
 /** The ratio tables of the report: each row a comparison, each column a size. */
-public final class StudyTables {
+public final class PayloadTables {
 
     /** A row of ratios, one per column size (absent where a series was not measured). */
     public record Row(String label, String paper, List<Optional<Ratio>> ratios) {
@@ -19,7 +19,7 @@ public final class StudyTables {
     public record Table(String title, String caption, List<SizePoint> columns, List<Row> rows) {
     }
 
-    private StudyTables() {
+    private PayloadTables() {
     }
 
     /** The paper's sizes (100, 200, 300 KB) where measured, else every size. */

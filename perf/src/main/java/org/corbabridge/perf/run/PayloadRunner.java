@@ -20,9 +20,10 @@ import org.corbabridge.perf.report.PointResult;
 import org.corbabridge.perf.report.ProfileResult;
 import org.corbabridge.perf.report.ProfileResults;
 import org.corbabridge.perf.report.StudyResults;
-import org.corbabridge.perf.worker.StudyWorker;
+import org.corbabridge.perf.worker.PayloadWorker;
 import org.corbabridge.perf.worker.WorkerMessages.Reply;
 import org.corbabridge.perf.worker.WorkerMessages.Request;
+import org.corbabridge.perf.worker.WorkerMessages.PayloadSetup;
 
 /**
  * Runs the study: one name service and C++ server for everything; one worker JVM per Java
@@ -31,7 +32,7 @@ import org.corbabridge.perf.worker.WorkerMessages.Request;
  * that rotates from round to round so that drift of the machine spreads over all of them.
  * Only one thing runs at a time: on two cores, client and server already share the CPUs.
  */
-public final class StudyRunner {
+public final class PayloadRunner {
 
     private static final Duration WORKER_START_LIMIT = Duration.ofMinutes(3);
     private static final Duration REQUEST_LIMIT = Duration.ofMinutes(5);
@@ -39,10 +40,10 @@ public final class StudyRunner {
     private static final String PROFILE_DIRECTORY = "profiles";
     private static final List<Long> LOOP_BUDGETS = List.of(1024L, 100 * 1024L, 300 * 1024L);
 
-    private final StudyPlan plan;
+    private final PayloadPlan plan;
     private final RunContext context;
 
-    public StudyRunner(StudyPlan plan, RunContext context) {
+    public PayloadRunner(PayloadPlan plan, RunContext context) {
         this.plan = plan;
         this.context = context;
     }
@@ -66,7 +67,7 @@ public final class StudyRunner {
                     String name = caller + " " + new Series(caller, orb, InvocationMode.STATIC).orbName();
                     context.progress().accept("starting worker " + name);
                     WorkerProcess worker = WorkerProcess.start(name, context.classpaths().classpathFor(orb),
-                            List.of(caller.name(), orb.name(), fixture.nameServiceUrl(), context.ejbJar().toString(),
+                            new PayloadSetup(caller, orb, fixture.nameServiceUrl(), context.ejbJar().toString(),
                                     TestKeys.trustStore().toString()),
                             context.logDir().resolve("worker-" + caller.name().toLowerCase() + "-"
                                     + orb.name().toLowerCase() + ".log"));
@@ -250,7 +251,7 @@ public final class StudyRunner {
     private static Reply call(WorkerProcess worker, String op, Series series, SizePoint size, int calls,
             String output) {
         String mode = series.caller().isBaseline()
-                ? StudyWorker.BASELINE_PREFIX + series.caller().name() : series.mode().configName();
+                ? PayloadWorker.BASELINE_PREFIX + series.caller().name() : series.mode().configName();
         Reply reply = worker.request(new Request(op, mode, size.query(), calls, size.items(), output), REQUEST_LIMIT);
         if (!reply.ok()) {
             throw new IllegalStateException(series.label() + " " + size.label() + ": " + reply.error());

@@ -10,14 +10,15 @@ import org.corbabridge.adapter.catalog.CatalogResult;
 import org.corbabridge.perf.Caller;
 import org.corbabridge.perf.worker.WorkerMessages.Reply;
 import org.corbabridge.perf.worker.WorkerMessages.Request;
+import org.corbabridge.perf.worker.WorkerMessages.PayloadSetup;
 import org.corbabridge.shop.QueryResult;
 
 /**
  * One study configuration in a JVM of its own: sets its caller up, reports what that cost,
  * then answers warm-up and measure requests, one JSON line in, one out, until told to quit.
- * Arguments: caller (CC, ASIO, ASRO), ORB, name service URL, EJB jar path.
+ * Its set-up ({@link PayloadSetup}) is the first line it reads.
  */
-public final class StudyWorker {
+public final class PayloadWorker {
 
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(20);
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
@@ -25,21 +26,22 @@ public final class StudyWorker {
     /** The mode of a request for a baseline series: {@code baseline:STUB}, {@code baseline:PROXY}. */
     public static final String BASELINE_PREFIX = "baseline:";
 
-    private StudyWorker() {
+    private PayloadWorker() {
     }
 
     public static void main(String[] args) throws Exception {
         WorkerChannel channel = WorkerChannel.open();
-        Caller caller = Caller.valueOf(args[0]);
-        AdapterConfig config = WorkerChannel.adapterConfig(args[1], args[2], CatalogAdapter.DEFAULT_NAME,
-                CALL_TIMEOUT, CONNECT_TIMEOUT);
+        PayloadSetup setup = channel.setup(PayloadSetup.class);
+        Caller caller = setup.caller();
+        AdapterConfig config = WorkerChannel.adapterConfig(setup.orb(), setup.nameServiceUrl(),
+                CatalogAdapter.DEFAULT_NAME, CALL_TIMEOUT, CONNECT_TIMEOUT);
 
         CatalogCaller catalog;
         try {
             catalog = switch (caller) {
-                case CC -> new StandaloneCaller(config, Path.of(args[4]));
-                case ASIO -> new ContainerCaller(config, new File(args[3]), false);
-                case ASRO -> new ContainerCaller(config, new File(args[3]), true);
+                case CC -> new StandaloneCaller(config, Path.of(setup.trustStore()));
+                case ASIO -> new ContainerCaller(config, new File(setup.ejbJar()), false);
+                case ASRO -> new ContainerCaller(config, new File(setup.ejbJar()), true);
                 default -> throw new IllegalArgumentException(caller + " has no Java worker");
             };
         } catch (Exception e) {
