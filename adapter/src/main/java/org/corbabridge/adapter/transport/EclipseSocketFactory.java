@@ -61,14 +61,7 @@ public final class EclipseSocketFactory implements ORBSocketFactory {
         if (type.startsWith(EclipseTlsSocketInfo.TLS)) {
             socket = tlsConnector(settings).connect(address, connectTimeout);
         } else {
-            socket = new Socket();
-            try {
-                socket.connect(address, connectTimeout);
-                socket.setTcpNoDelay(true);
-            } catch (IOException e) {
-                socket.close();
-                throw e;
-            }
+            socket = Sockets.connected(address, connectTimeout);
         }
         return MessageLimits.limit(socket, settings.cap, orb);
     }

@@ -9,8 +9,14 @@ import org.jacorb.config.ConfigurationException;
 import org.jacorb.orb.ORB;
 import org.jacorb.orb.factory.AbstractSocketFactory;
 
-/** JacORB's plain connections, as its default factory makes them, read through the message cap. */
+/**
+ * JacORB's plain connections, as its default factory makes them but always within a connect
+ * time-out, read through the message cap.
+ */
 public final class JacorbSocketFactory extends AbstractSocketFactory {
+
+    /** Bounds a connection JacORB asks for without a time-out. */
+    static final int DEFAULT_CONNECT_TIMEOUT_MILLIS = 10_000;
 
     private final ORB orb;
     private long cap = OrbConfig.DEFAULT_MAX_INCOMING_MESSAGE_BYTES;
@@ -27,24 +33,26 @@ public final class JacorbSocketFactory extends AbstractSocketFactory {
 
     @Override
     public Socket createSocket(String host, int port) throws IOException {
-        return MessageLimits.limit(new Socket(host, port), cap, orb);
+        return doCreateSocket(host, port, 0);
     }
 
     @Override
     protected Socket doCreateSocket(String host, int port, int timeout) throws IOException {
-        Socket socket = new Socket();
-        try {
-            socket.connect(new InetSocketAddress(host, port), timeout);
-        } catch (IOException e) {
-            socket.close();
-            throw e;
-        }
-        return MessageLimits.limit(socket, cap, orb);
+        return MessageLimits.limit(Sockets.connected(new InetSocketAddress(host, port), connectTimeout(timeout)), cap,
+                orb);
     }
 
     @Override
     public boolean isSSL(Socket socket) {
         return false;
+    }
+
+    /**
+     * The connect time-out JacORB passed, or {@link #DEFAULT_CONNECT_TIMEOUT_MILLIS} when it passed
+     * none (it does so without a {@code connect_timeout}), for both of the adapter's JacORB factories.
+     */
+    static int connectTimeout(int timeout) {
+        return timeout > 0 ? timeout : DEFAULT_CONNECT_TIMEOUT_MILLIS;
     }
 
     /** The cap JacORB's configuration names, for both of the adapter's JacORB factories. */

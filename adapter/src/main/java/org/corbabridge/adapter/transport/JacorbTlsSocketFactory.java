@@ -21,9 +21,6 @@ import org.jacorb.orb.factory.AbstractSocketFactory;
  */
 public final class JacorbTlsSocketFactory extends AbstractSocketFactory {
 
-    /** Bounds a connection made without a time-out (JacORB passes none when it has no connect_timeout). */
-    private static final int DEFAULT_TIMEOUT_MILLIS = 10_000;
-
     private final ORB orb;
     private TlsConnector connector;
     private long cap;
@@ -56,12 +53,12 @@ public final class JacorbTlsSocketFactory extends AbstractSocketFactory {
 
     @Override
     public Socket createSocket(String host, int port) throws IOException {
-        return connect(host, port, DEFAULT_TIMEOUT_MILLIS);
+        return connect(host, port, JacorbSocketFactory.DEFAULT_CONNECT_TIMEOUT_MILLIS);
     }
 
     @Override
     protected Socket doCreateSocket(String host, int port, int timeout) throws IOException {
-        return connect(host, port, timeout > 0 ? timeout : DEFAULT_TIMEOUT_MILLIS);
+        return connect(host, port, JacorbSocketFactory.connectTimeout(timeout));
     }
 
     /** Notes a failed handshake for {@link TlsFailures}: JacORB keeps nothing of it. */

@@ -65,10 +65,8 @@ public final class TlsConnector {
      */
     public SSLSocket connect(InetSocketAddress address, int timeoutMillis) throws IOException {
         int timeout = Math.max(1, timeoutMillis);
-        Socket tcp = new Socket();
+        Socket tcp = Sockets.connected(address, timeout);
         try {
-            tcp.connect(address, timeout);
-            tcp.setTcpNoDelay(true);
             SSLSocket tls = (SSLSocket) context.getSocketFactory()
                     .createSocket(tcp, address.getHostString(), address.getPort(), true);
             if (protocols != null) {

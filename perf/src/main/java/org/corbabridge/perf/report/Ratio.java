@@ -46,8 +46,9 @@ public record Ratio(Series numerator, Series denominator, SizePoint size, Estima
         double[] tops = top.roundMediansUs();
         double[] bottoms = bottom.roundMediansUs();
         if (tops.length == 1 && bottoms.length > 1) {
-            tops = java.util.Collections.nCopies(bottoms.length, tops[0]).stream().mapToDouble(Double::doubleValue)
-                    .toArray();
+            double once = tops[0];
+            tops = new double[bottoms.length];
+            java.util.Arrays.fill(tops, once);
         }
         int rounds = Math.min(tops.length, bottoms.length);
         double[] ratios = new double[rounds];

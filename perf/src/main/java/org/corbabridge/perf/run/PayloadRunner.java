@@ -137,35 +137,42 @@ public final class PayloadRunner {
      */
     private void measure(List<Series> allSeries, List<SizePoint> sizes, Map<Series, WorkerProcess> workerOf,
             NativeFloors floors, Map<Series, Map<SizePoint, PointAccumulator>> timings, long started) {
-        List<List<Object>> order = new ArrayList<>();
+        List<Batch> order = new ArrayList<>();
         for (int round = 0; round < plan.rounds(); round++) {
             for (int s = 0; s < allSeries.size(); s++) {
                 Series series = allSeries.get((s + round) % allSeries.size());
                 for (int z = 0; z < sizes.size(); z++) {
-                    order.add(List.of(round, series, sizes.get((z + round) % sizes.size())));
+                    order.add(new Batch(round, new Point(series, sizes.get((z + round) % sizes.size()))));
                 }
             }
         }
         RemainingTime remaining = new RemainingTime();
         for (int done = 0; done < order.size(); done++) {
-            int round = (Integer) order.get(done).get(0);
-            Series series = (Series) order.get(done).get(1);
-            SizePoint size = (SizePoint) order.get(done).get(2);
+            Batch next = order.get(done);
+            Series series = next.point().series();
+            SizePoint size = next.point().size();
             long batchStarted = System.nanoTime();
             long[][] batch = batch(series, size, plan.callsPerBatch(size), workerOf.get(series), floors);
-            remaining.took(List.of(series, size), System.nanoTime() - batchStarted);
+            remaining.took(next.point(), System.nanoTime() - batchStarted);
             timings.get(series).computeIfAbsent(size, k -> new PointAccumulator()).addBatch(batch[0], batch[1]);
-            boolean lastOfSeries = done + 1 == order.size() || order.get(done + 1).get(1) != series;
+            boolean lastOfSeries = done + 1 == order.size() || !order.get(done + 1).point().series().equals(series);
             if (lastOfSeries) {
-                List<Object> ahead = order.subList(done + 1, order.size()).stream()
-                        .map(unit -> (Object) List.of(unit.get(1), unit.get(2))).toList();
+                List<Point> ahead = order.subList(done + 1, order.size()).stream().map(Batch::point).toList();
                 context.progress().accept(String.format(java.util.Locale.ROOT,
-                        "round %d/%d  %-22s %3d%%  elapsed %s  %s of the payload part", round + 1, plan.rounds(),
-                        series.label(), 100 * (done + 1) / order.size(),
+                        "round %d/%d  %-22s %3d%%  elapsed %s  %s of the payload part", next.round() + 1,
+                        plan.rounds(), series.label(), 100 * (done + 1) / order.size(),
                         RemainingTime.minutes((System.nanoTime() - started) / 1e9),
                         RemainingTime.left(remaining.secondsFor(ahead))));
             }
         }
+    }
+
+    /** A series at a size: what one batch measures, and what a later batch of it is expected to take. */
+    private record Point(Series series, SizePoint size) {
+    }
+
+    /** One batch of the measuring order. */
+    private record Batch(int round, Point point) {
     }
 
     /**
