@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.Properties;
 import org.corbabridge.adapter.transport.MessageLimits;
 import org.corbabridge.adapter.transport.TlsProperties;
+import org.corbabridge.adapter.transport.TransportTimeouts;
 import org.omg.CORBA.COMM_FAILURE;
 import org.omg.CORBA.CompletionStatus;
 import org.omg.CORBA.ORB;
@@ -29,7 +30,7 @@ import org.omg.CORBA.TIMEOUT;
 public enum OrbImplementation {
 
     /** JacORB 3.9: org.jacorb:jacorb. */
-    JACORB("org.jacorb.orb.ORB", "org.jacorb.orb.ORBSingleton") {
+    JACORB("JacORB", "org.jacorb.orb.ORB", "org.jacorb.orb.ORBSingleton") {
         @Override
         public Properties boundingProperties(Duration callTimeout, Duration connectTimeout) {
             Properties properties = new Properties();
@@ -74,7 +75,7 @@ public enum OrbImplementation {
     },
 
     /** The Eclipse ORB 5.0 (formerly GlassFish CORBA): org.glassfish.corba:glassfish-corba-orb. */
-    ECLIPSE_ORB("com.sun.corba.ee.impl.orb.ORBImpl", "com.sun.corba.ee.impl.orb.ORBSingleton") {
+    ECLIPSE_ORB("Eclipse ORB", "com.sun.corba.ee.impl.orb.ORBImpl", "com.sun.corba.ee.impl.orb.ORBSingleton") {
         /** The Eclipse ORB's minor code (low 12 bits) for "timeout waiting for response". */
         private static final int RESPONSE_TIMEOUT_MINOR = 19;
 
@@ -156,6 +157,56 @@ public enum OrbImplementation {
             }
             return false;
         }
+    },
+
+    /**
+     * The OpenJDK ORB as WildFly keeps it: org.jboss.openjdk-orb:openjdk-orb. It has no reply
+     * time-out and no connect time-out of its own, so the adapter's socket factory keeps both
+     * ({@link TransportTimeouts}): a connection whose peer leaves a request unanswered past the call
+     * time-out is closed, failing the calls that wait on it. It has no TLS either: the adapter's
+     * socket factory and socket-info mapping provide it, as for the Eclipse ORB.
+     */
+    OPENJDK_ORB("OpenJDK ORB", "com.sun.corba.se.impl.orb.ORBImpl", "com.sun.corba.se.impl.orb.ORBSingleton") {
+        @Override
+        public Properties boundingProperties(Duration callTimeout, Duration connectTimeout) {
+            Properties properties = new Properties();
+            properties.putAll(TransportTimeouts.of(callTimeout, connectTimeout));
+            properties.putAll(messageLimitProperties(OrbConfig.DEFAULT_MAX_INCOMING_MESSAGE_BYTES));
+            return properties;
+        }
+
+        @Override
+        public Properties messageLimitProperties(long maxIncomingMessageBytes) {
+            return MessageLimits.forOpenJdkOrb(maxIncomingMessageBytes);
+        }
+
+        @Override
+        public Properties tlsProperties(TlsConfig tls) {
+            return TlsProperties.forOpenJdkOrb(settings(tls));
+        }
+
+        /** It reports none: the adapter's own deadline ends the call, and the connection's bound frees its thread. */
+        @Override
+        boolean reportsTimeout(SystemException e) {
+            return false;
+        }
+
+        /**
+         * Like the Eclipse ORB, from which it parted: its own RequestCanceledException, to a caller
+         * still reading a fragmented reply when the connection is lost.
+         */
+        @Override
+        boolean masksCommunicationFailure(RuntimeException e) {
+            return e.getClass().getName().equals("com.sun.corba.se.impl.protocol.RequestCanceledException");
+        }
+
+        /** Its acceptor, should it make one, on loopback only. */
+        @Override
+        Properties ownedOrbProperties() {
+            Properties properties = new Properties();
+            properties.setProperty("com.sun.CORBA.ORBServerHost", "127.0.0.1");
+            return properties;
+        }
     };
 
     /** JacORB's ORB-wide reply time-out, in ms; 0 (its default) waits for ever. */
@@ -164,12 +215,19 @@ public enum OrbImplementation {
     /** The selector thread ends as soon as it wakes up to its ORB's destroy(); this is plenty. */
     private static final Duration SELECTOR_THREAD_END_WAIT = Duration.ofSeconds(1);
 
+    private final String displayName;
     private final String orbClass;
     private final String orbSingletonClass;
 
-    OrbImplementation(String orbClass, String orbSingletonClass) {
+    OrbImplementation(String displayName, String orbClass, String orbSingletonClass) {
+        this.displayName = displayName;
         this.orbClass = orbClass;
         this.orbSingletonClass = orbSingletonClass;
+    }
+
+    /** The ORB's usual name, for reports and messages: "JacORB", "Eclipse ORB", "OpenJDK ORB". */
+    public String displayName() {
+        return displayName;
     }
 
     /** The value for {@code org.omg.CORBA.ORBClass}. */

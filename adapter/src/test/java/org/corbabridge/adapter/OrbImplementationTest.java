@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.NoSuchElementException;
 import java.util.Properties;
 import org.corbabridge.adapter.transport.MessageLimits;
+import org.corbabridge.adapter.transport.TransportTimeouts;
 import org.junit.jupiter.api.Test;
 import org.omg.CORBA.COMM_FAILURE;
 import org.omg.CORBA.ORB;
@@ -33,6 +34,17 @@ class OrbImplementationTest {
                 .containsEntry("com.sun.corba.ee.transport.ORBWaitForResponseTimeout", "7000")
                 .containsEntry("com.sun.corba.ee.transport.ORBTCPConnectTimeouts", "50:2000:100:500")
                 .containsEntry("com.sun.corba.ee.transport.ORBTCPTimeouts", "100:7000:20");
+    }
+
+    @Test
+    void openJdkOrbWaitsAreBoundedByTheAdaptersSocketFactoryJustPastTheCallTimeout() {
+        Properties properties =
+                OrbImplementation.OPENJDK_ORB.boundingProperties(Duration.ofSeconds(7), Duration.ofSeconds(2));
+        assertThat(properties)
+                .containsEntry(TransportTimeouts.CONNECT_TIMEOUT_MILLIS, "2000")
+                .containsEntry(TransportTimeouts.REPLY_TIMEOUT_MILLIS, "7100")
+                .containsEntry("com.sun.CORBA.transport.ORBSocketFactoryClass",
+                        "org.corbabridge.adapter.transport.OpenJdkSocketFactory");
     }
 
     @Test
@@ -81,8 +93,8 @@ class OrbImplementationTest {
                 // a borrowed JacORB ORB bounded like this needs no time-out policy per reference
                 assertThat(OrbImplementation.JACORB.replyTimeoutOf(bounded)).contains(callTimeout);
             } else {
-                // the Eclipse ORB does not say; its own properties bound it, no policy is ever set
-                assertThat(OrbImplementation.ECLIPSE_ORB.replyTimeoutOf(bounded)).isEmpty();
+                // the other ORBs do not say; their own properties bound them, no policy is ever set
+                assertThat(TestOrbs.current().replyTimeoutOf(bounded)).isEmpty();
             }
             assertThat(TestOrbs.current().replyTimeoutOf(unbounded)).isEmpty();
         } finally {

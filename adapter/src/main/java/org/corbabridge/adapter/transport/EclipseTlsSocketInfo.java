@@ -10,9 +10,8 @@ import java.util.Iterator;
 import java.util.List;
 
 /**
- * Where to connect for a reference, over TLS only: the host of its IIOP profile and the port of
- * its {@code TAG_SSL_SEC_TRANS} component (omniORB, JacORB and most ORBs put a TLS endpoint
- * there, and 0 as the profile's port when they refuse plain text). A reference with no such
+ * The Eclipse ORB's idea of where to connect for a reference, over TLS only: the host of its
+ * IIOP profile and the port of its {@link SslComponent}. A reference with no such
  * component is called in plain text, as the ORB would: the name service (omniNames has no TLS)
  * is one. The adapter refuses to bind a name to such a reference when it is to call over TLS.
  */
@@ -20,9 +19,6 @@ public final class EclipseTlsSocketInfo implements IORToSocketInfo {
 
     /** The socket type of a TLS connection. */
     public static final String TLS = SocketInfo.SSL_PREFIX;
-
-    /** org.omg.SSLIOP.TAG_SSL_SEC_TRANS. */
-    private static final int TAG_SSL_SEC_TRANS = 20;
 
     @Override
     public List<? extends SocketInfo> getSocketInfo(IOR ior, List<? extends SocketInfo> previous) {
@@ -33,28 +29,12 @@ public final class EclipseTlsSocketInfo implements IORToSocketInfo {
         IIOPProfileTemplate template = (IIOPProfileTemplate) ior.getProfile().getTaggedProfileTemplate();
         IIOPAddress primary = template.getPrimaryAddress();
         String host = primary.getHost().toLowerCase();
-        Iterator<TaggedComponent> components = template.iteratorById(TAG_SSL_SEC_TRANS);
+        Iterator<TaggedComponent> components = template.iteratorById(SslComponent.TAG_SSL_SEC_TRANS);
         if (!components.hasNext()) {
             return List.of(endpoint(SocketInfo.IIOP_CLEAR_TEXT, host, primary.getPort()));
         }
         byte[] data = components.next().getIOPComponent(ior.getORB()).component_data;
-        return List.of(endpoint(TLS, host, sslPort(data)));
-    }
-
-    /**
-     * The port of an encapsulated {@code SSLIOP::SSL} struct: a byte-order octet, one octet of
-     * padding to align the shorts, {@code target_supports}, {@code target_requires}, then the
-     * unsigned short port.
-     */
-    static int sslPort(byte[] encapsulation) {
-        if (encapsulation.length < 8) {
-            throw new IllegalArgumentException("a TAG_SSL_SEC_TRANS component of " + encapsulation.length
-                    + " bytes is too short to hold a port");
-        }
-        boolean littleEndian = encapsulation[0] != 0;
-        int high = encapsulation[littleEndian ? 7 : 6] & 0xFF;
-        int low = encapsulation[littleEndian ? 6 : 7] & 0xFF;
-        return high << 8 | low;
+        return List.of(endpoint(TLS, host, SslComponent.port(data)));
     }
 
     private static SocketInfo endpoint(String type, String host, int port) {

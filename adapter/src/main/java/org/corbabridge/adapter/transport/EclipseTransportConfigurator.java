@@ -5,15 +5,11 @@ import com.sun.corba.ee.spi.orb.OperationFactory;
 import com.sun.corba.ee.spi.orb.ORB;
 import com.sun.corba.ee.spi.orb.ORBConfigurator;
 import com.sun.corba.ee.spi.orb.PropertyParser;
-import java.io.IOException;
-import java.security.GeneralSecurityException;
-import java.util.Properties;
-import org.corbabridge.adapter.OrbConfig;
 
 /**
  * Run by the Eclipse ORB while it starts (it is named in {@code ORBUserConfigurators}): gives
- * {@link EclipseSocketFactory} this ORB's message cap and, when the ORB was given
- * {@link TlsProperties}, its {@link TlsConnector}. A store that cannot be read, or a cap that is
+ * {@link EclipseSocketFactory} this ORB's {@link TransportSettings}: its message cap and, when
+ * the ORB was given {@link TlsProperties}, its {@link TlsConnector}. A store that cannot be read, or a cap that is
  * not a number, fails the ORB's start, not its first call.
  */
 public final class EclipseTransportConfigurator implements ORBConfigurator {
@@ -26,19 +22,6 @@ public final class EclipseTransportConfigurator implements ORBConfigurator {
                 .addPrefix(MessageLimits.PREFIX, OperationFactory.identityAction(), "corbabridgeTransport",
                         Object.class);
         collector.setParser(parser);
-        Properties properties = collector.getProperties();
-        long cap = MessageLimits.cap(properties.getProperty(MessageLimits.MAX_INCOMING_MESSAGE_BYTES),
-                OrbConfig.DEFAULT_MAX_INCOMING_MESSAGE_BYTES);
-        TlsConnector tls = null;
-        if (properties.getProperty(TlsProperties.TRUST_STORE) != null) {
-            try {
-                tls = TlsConnector.from(properties);
-            } catch (GeneralSecurityException | IOException e) {
-                throw new IllegalStateException("cannot set up TLS for the Eclipse ORB from "
-                        + properties.getProperty(TlsProperties.TRUST_STORE) + " and "
-                        + properties.getProperty(TlsProperties.KEY_STORE, "no key store") + ": " + e, e);
-            }
-        }
-        EclipseSocketFactory.register(orb, tls, cap);
+        TransportSettings.register(orb, TransportSettings.from(collector.getProperties(), "the Eclipse ORB"));
     }
 }

@@ -19,6 +19,10 @@ import java.util.function.Consumer;
  * chains together stay under the cap, and under {@link #MAX_OPEN_CHAINS}, so that endless first
  * fragments of new requests are bounded too.
  *
+ * <p>When the last byte of a complete reply (a Reply or LocateReply, or the last fragment of one)
+ * has been passed on, a {@link ReplyListener} is told: with its request id in GIOP 1.2,
+ * without in GIOP 1.0 and 1.1, where the id follows a header of variable length.
+ *
  * <p>Anything that does not start with the GIOP magic is passed on unchecked, for the ORB to
  * refuse as it does: the stream does not guess at framing it cannot read. Not thread-safe: one
  * reader per connection, as both ORBs have.
@@ -30,6 +34,8 @@ final class GiopMessageLimit extends FilterInputStream {
 
     private static final int HEADER = 12;
     private static final int HEADER_AND_REQUEST_ID = 16;
+    private static final int REPLY = 1;
+    private static final int LOCATE_REPLY = 4;
     private static final int FRAGMENT = 7;
     /** GIOP 1.1 fragments carry no request id; their single chain goes under this key. */
     private static final int UNNUMBERED_CHAIN = -1;
@@ -37,6 +43,7 @@ final class GiopMessageLimit extends FilterInputStream {
     private final long cap;
     private final String peer;
     private final Consumer<OversizedMessageException> onRefusal;
+    private final ReplyListener onReply;
 
     /** The header (and, for a GIOP 1.2 fragment, the request id) read ahead of the ORB. */
     private final byte[] ahead = new byte[HEADER_AND_REQUEST_ID];
@@ -48,6 +55,10 @@ final class GiopMessageLimit extends FilterInputStream {
     private long bodyLeft;
     private boolean notGiop;
     private OversizedMessageException refused;
+    /** The current message ends a reply: to {@link #replyId} if {@link #replyNumbered}. */
+    private boolean endsReply;
+    private boolean replyNumbered;
+    private int replyId;
 
     private final Map<Integer, Long> openChains = new HashMap<>();
     private long openChainBytes;
@@ -56,8 +67,10 @@ final class GiopMessageLimit extends FilterInputStream {
      * @param cap the largest message, or sum of a message's fragments, to let through, in bytes (header included)
      * @param peer "host:port", for the refusal's message
      * @param onRefusal told of a refusal, on the reading thread, before it is thrown
+     * @param onReply told of each complete reply once it has been passed on
      */
-    GiopMessageLimit(InputStream in, long cap, String peer, Consumer<OversizedMessageException> onRefusal) {
+    GiopMessageLimit(InputStream in, long cap, String peer, Consumer<OversizedMessageException> onRefusal,
+            ReplyListener onReply) {
         super(in);
         if (cap < HEADER_AND_REQUEST_ID) {
             throw new IllegalArgumentException("a message cap of " + cap + " bytes leaves no room for a message");
@@ -65,6 +78,7 @@ final class GiopMessageLimit extends FilterInputStream {
         this.cap = cap;
         this.peer = peer;
         this.onRefusal = onRefusal;
+        this.onReply = onReply;
     }
 
     @Override
@@ -98,14 +112,28 @@ final class GiopMessageLimit extends FilterInputStream {
                 serving = false;
                 aheadFilled = 0;
                 aheadServed = 0;
+                afterPassedOn();
             }
             return n;
         }
         int n = in.read(buffer, offset, (int) Math.min(length, bodyLeft));
         if (n > 0) {
             bodyLeft -= n;
+            afterPassedOn();
         }
         return n;
+    }
+
+    /** Tells of a reply once its last byte is passed on: not at its header, which may come alone. */
+    private void afterPassedOn() {
+        if (endsReply && !serving && bodyLeft == 0) {
+            endsReply = false;
+            if (replyNumbered) {
+                onReply.replied(replyId);
+            } else {
+                onReply.repliedUnnumbered();
+            }
+        }
     }
 
     @Override
@@ -167,6 +195,10 @@ final class GiopMessageLimit extends FilterInputStream {
         }
         aheadWanted = HEADER;
         checkFragments();
+        replyNumbered = aheadFilled == HEADER_AND_REQUEST_ID;
+        endsReply = !moreFragments() && (ahead[7] == REPLY || ahead[7] == LOCATE_REPLY
+                || ahead[7] == FRAGMENT && (replyNumbered || minor() == 1));
+        replyId = replyNumbered ? (int) readULong(HEADER) : 0;
         startServing(size() - (aheadFilled - HEADER));
         return true;
     }
@@ -187,7 +219,8 @@ final class GiopMessageLimit extends FilterInputStream {
         if (HEADER + size > cap) {
             throw refuse("a GIOP message of " + (HEADER + size) + " bytes");
         }
-        boolean numbered = minor() >= 2 && isFragmentPiece() && size >= 4 && carriesRequestIdFirst();
+        boolean numbered = minor() >= 2 && size >= 4 && carriesRequestIdFirst()
+                && (isFragmentPiece() || ahead[7] == REPLY || ahead[7] == LOCATE_REPLY);
         return numbered ? HEADER_AND_REQUEST_ID : HEADER;
     }
 
@@ -253,12 +286,6 @@ final class GiopMessageLimit extends FilterInputStream {
     }
 
     private long readULong(int at) {
-        boolean littleEndian = (ahead[6] & 0x01) != 0;
-        long value = 0;
-        for (int i = 0; i < 4; i++) {
-            int octet = ahead[littleEndian ? at + 3 - i : at + i] & 0xFF;
-            value = value << 8 | octet;
-        }
-        return value;
+        return Giop.readULong(ahead, at);
     }
 }

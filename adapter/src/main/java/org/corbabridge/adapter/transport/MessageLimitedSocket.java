@@ -14,21 +14,37 @@ import java.util.Set;
 import javax.net.ssl.SSLSocket;
 
 /**
- * A connected socket whose input is read through a {@link GiopMessageLimit}; everything else is
- * the wrapped socket's. It has no channel, on purpose: the Eclipse ORB then reads it with
- * blocking reads on a reader thread of its own, through {@link #getInputStream()}, instead of
- * reading the channel behind the stream's back.
+ * A connected socket whose input is read through a {@link GiopMessageLimit} and, for an ORB that
+ * does not bound its wait for a reply, whose requests are bounded by a {@link ReplyDeadline};
+ * everything else is the wrapped socket's. It has no channel, on purpose: the Eclipse ORB and the
+ * OpenJDK ORB then read it with blocking reads on a reader thread of their own, through
+ * {@link #getInputStream()}, instead of reading the channel behind the stream's back.
  */
 final class MessageLimitedSocket extends Socket {
 
     private final Socket socket;
     private final InputStream input;
+    private final OutputStream output;
+    /** Set when a reply deadline owns the read time-out; the ORB's own setting is then not applied. */
+    private final boolean readTimeoutOwned;
 
-    MessageLimitedSocket(Socket socket, long cap, MessageLimits.Refusals refusals) throws IOException {
+    /** @param deadline null: replies are bounded by the ORB */
+    MessageLimitedSocket(Socket socket, long cap, MessageLimits.Refusals refusals, ReplyDeadline deadline)
+            throws IOException {
         super((SocketImpl) null);
         this.socket = socket;
         String peer = socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
-        this.input = new GiopMessageLimit(socket.getInputStream(), cap, peer, refusals::note);
+        if (deadline == null) {
+            this.input = new GiopMessageLimit(socket.getInputStream(), cap, peer, refusals::note,
+                    ReplyListener.NONE);
+            this.output = socket.getOutputStream();
+        } else {
+            socket.setSoTimeout(deadline.sliceMillis());
+            this.input = new GiopMessageLimit(deadline.bounding(socket.getInputStream()), cap, peer, refusals::note,
+                    deadline);
+            this.output = deadline.watching(socket.getOutputStream());
+        }
+        this.readTimeoutOwned = deadline != null;
     }
 
     /** Whether the connection is a TLS one. */
@@ -42,8 +58,8 @@ final class MessageLimitedSocket extends Socket {
     }
 
     @Override
-    public OutputStream getOutputStream() throws IOException {
-        return socket.getOutputStream();
+    public OutputStream getOutputStream() {
+        return output;
     }
 
     @Override
@@ -128,7 +144,9 @@ final class MessageLimitedSocket extends Socket {
 
     @Override
     public void setSoTimeout(int timeout) throws SocketException {
-        socket.setSoTimeout(timeout);
+        if (!readTimeoutOwned) {
+            socket.setSoTimeout(timeout);
+        }
     }
 
     @Override

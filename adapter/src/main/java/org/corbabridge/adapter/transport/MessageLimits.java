@@ -47,6 +47,17 @@ public final class MessageLimits {
     }
 
     /**
+     * The OpenJDK ORB: connections made by {@link OpenJdkSocketFactory}, without an NIO channel, so
+     * that the ORB reads them through their stream; the configurator passes it the cap.
+     */
+    public static Properties forOpenJdkOrb(long cap) {
+        Properties properties = new Properties();
+        properties.setProperty(MAX_INCOMING_MESSAGE_BYTES, Long.toString(cap));
+        PluginNames.openJdkSocketFactory(properties);
+        return properties;
+    }
+
+    /**
      * The refusal a connection of {@code orb} met at or after {@code sinceNanos} ({@link System#nanoTime()}),
      * if any.
      */
@@ -57,8 +68,19 @@ public final class MessageLimits {
 
     /** {@code socket}, read through the cap; refusals are noted under {@code orb}. */
     static Socket limit(Socket socket, long cap, Object orb) throws IOException {
+        return limit(socket, cap, orb, 0);
+    }
+
+    /**
+     * {@code socket}, read through the cap, its requests bounded to {@code replyBoundMillis} each
+     * (0: the ORB bounds them); refusals are noted under {@code orb}.
+     */
+    static Socket limit(Socket socket, long cap, Object orb, long replyBoundMillis) throws IOException {
         try {
-            return new MessageLimitedSocket(socket, cap, REFUSALS.computeIfAbsent(orb, key -> new Refusals()));
+            String peer = socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
+            ReplyDeadline deadline = replyBoundMillis > 0 ? new ReplyDeadline(replyBoundMillis, peer) : null;
+            return new MessageLimitedSocket(socket, cap, REFUSALS.computeIfAbsent(orb, key -> new Refusals()),
+                    deadline);
         } catch (IOException | RuntimeException e) {
             socket.close();
             throw e;

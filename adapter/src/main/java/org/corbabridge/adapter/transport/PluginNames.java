@@ -16,6 +16,9 @@ final class PluginNames {
     static final String ECLIPSE_SOCKET_FACTORY = PACKAGE + ".EclipseSocketFactory";
     static final String ECLIPSE_TLS_SOCKET_INFO = PACKAGE + ".EclipseTlsSocketInfo";
     static final String ECLIPSE_CONFIGURATOR = PACKAGE + ".EclipseTransportConfigurator";
+    static final String OPENJDK_SOCKET_FACTORY = PACKAGE + ".OpenJdkSocketFactory";
+    static final String OPENJDK_TLS_SOCKET_INFO = PACKAGE + ".OpenJdkTlsSocketInfo";
+    static final String OPENJDK_CONFIGURATOR = PACKAGE + ".OpenJdkTransportConfigurator";
 
     private PluginNames() {
     }
@@ -24,5 +27,11 @@ final class PluginNames {
     static void eclipseSocketFactory(Properties properties) {
         properties.setProperty("com.sun.corba.ee.transport.ORBSocketFactoryClass", ECLIPSE_SOCKET_FACTORY);
         properties.setProperty("com.sun.corba.ee.ORBUserConfigurators." + ECLIPSE_CONFIGURATOR, "on");
+    }
+
+    /** The OpenJDK ORB: the adapter's socket factory, and its configurator to pass it this ORB's settings. */
+    static void openJdkSocketFactory(Properties properties) {
+        properties.setProperty("com.sun.CORBA.transport.ORBSocketFactoryClass", OPENJDK_SOCKET_FACTORY);
+        properties.setProperty("com.sun.CORBA.ORBUserConfigurators." + OPENJDK_CONFIGURATOR, "on");
     }
 }

@@ -20,7 +20,7 @@ import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509ExtendedKeyManager;
 
 /**
- * The ORB properties that give JacORB or the Eclipse ORB the adapter's TLS, and the TLS context
+ * The ORB properties that give JacORB, the Eclipse ORB or the OpenJDK ORB the adapter's TLS, and the TLS context
  * they describe. Free of ORB types, so that the adapter's API can name it whichever ORB runs.
  */
 public final class TlsProperties {
@@ -78,6 +78,15 @@ public final class TlsProperties {
         properties.putAll(tls);
         PluginNames.eclipseSocketFactory(properties);
         properties.setProperty("com.sun.corba.ee.transport.ORBIORToSocketInfoClass", PluginNames.ECLIPSE_TLS_SOCKET_INFO);
+        return properties;
+    }
+
+    /** The OpenJDK ORB: the adapter's socket factory, socket-info mapping and configurator. */
+    public static Properties forOpenJdkOrb(Properties tls) {
+        Properties properties = new Properties();
+        properties.putAll(tls);
+        PluginNames.openJdkSocketFactory(properties);
+        properties.setProperty("com.sun.CORBA.transport.ORBIORToSocketInfoClass", PluginNames.OPENJDK_TLS_SOCKET_INFO);
         return properties;
     }
 

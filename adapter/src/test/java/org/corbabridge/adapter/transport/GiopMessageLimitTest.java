@@ -14,14 +14,32 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
+import static org.corbabridge.adapter.transport.GiopBytes.FRAGMENT;
+import static org.corbabridge.adapter.transport.GiopBytes.REPLY;
+import static org.corbabridge.adapter.transport.GiopBytes.body;
+import static org.corbabridge.adapter.transport.GiopBytes.concat;
+import static org.corbabridge.adapter.transport.GiopBytes.message;
+import static org.corbabridge.adapter.transport.GiopBytes.withRequestId;
+
 class GiopMessageLimitTest {
 
     private static final int CAP = 4096;
-    private static final byte REPLY = 1;
-    private static final byte FRAGMENT = 7;
     private static final int MORE = 0x02;
 
     private final List<OversizedMessageException> noted = new ArrayList<>();
+    /** The replies told: request ids, and "unnumbered" for GIOP 1.0 and 1.1 ones. */
+    private final List<Object> replied = new ArrayList<>();
+    private final ReplyListener listener = new ReplyListener() {
+        @Override
+        public void replied(int requestId) {
+            replied.add(requestId);
+        }
+
+        @Override
+        public void repliedUnnumbered() {
+            replied.add("unnumbered");
+        }
+    };
 
     @Test
     void messagesUnderTheCapPassUnchangedWhateverTheReadSizes() throws IOException {
@@ -104,9 +122,41 @@ class GiopMessageLimitTest {
             stream.writeBytes(message(2, ByteOrder.BIG_ENDIAN, MORE, REPLY, withRequestId(id, 4)));
         }
         GiopMessageLimit limited = new GiopMessageLimit(new ByteArrayInputStream(stream.toByteArray()), 1 << 20,
-                "peer:1", noted::add);
+                "peer:1", noted::add, listener);
         assertThatThrownBy(() -> readAll(limited, 4096)).isInstanceOf(OversizedMessageException.class)
                 .hasMessageContaining("more than " + GiopMessageLimit.MAX_OPEN_CHAINS + " messages");
+    }
+
+    @Test
+    void aReplyIsToldOnlyOnceItsLastByteIsPassedOn() throws IOException {
+        byte[] reply = message(2, ByteOrder.BIG_ENDIAN, 0, REPLY, withRequestId(42, 100));
+        GiopMessageLimit limited = limit(new ByteArrayInputStream(reply));
+        byte[] buffer = new byte[reply.length];
+        int n = 0;
+        while (n < reply.length - 1) {
+            n += limited.read(buffer, n, reply.length - 1 - n);
+        }
+        assertThat(replied).isEmpty();
+        limited.read(buffer, n, 1);
+        assertThat(replied).containsExactly(42);
+    }
+
+    @Test
+    void aFragmentedReplyIsToldAtItsLastFragment() throws IOException {
+        byte[] stream = concat(message(2, ByteOrder.BIG_ENDIAN, MORE, REPLY, withRequestId(7, 50)),
+                message(2, ByteOrder.BIG_ENDIAN, MORE, FRAGMENT, withRequestId(7, 50)),
+                message(2, ByteOrder.BIG_ENDIAN, 0, FRAGMENT, withRequestId(7, 50)));
+        assertThat(readAll(limit(new ByteArrayInputStream(stream)), 20)).isEqualTo(stream);
+        assertThat(replied).containsExactly(7);
+    }
+
+    @Test
+    void giop10And11RepliesAreToldWithoutAnId() throws IOException {
+        byte[] stream = concat(message(0, ByteOrder.BIG_ENDIAN, 0, REPLY, body(30, 0)),
+                message(1, ByteOrder.BIG_ENDIAN, MORE, REPLY, body(30, 0)),
+                message(1, ByteOrder.BIG_ENDIAN, 0, FRAGMENT, body(30, 0)));
+        assertThat(readAll(limit(new ByteArrayInputStream(stream)), 7)).isEqualTo(stream);
+        assertThat(replied).containsExactly("unnumbered", "unnumbered");
     }
 
     @Test
@@ -158,7 +208,7 @@ class GiopMessageLimitTest {
     }
 
     private GiopMessageLimit limit(InputStream in) {
-        return new GiopMessageLimit(in, CAP, "127.0.0.1:2809", noted::add);
+        return new GiopMessageLimit(in, CAP, "127.0.0.1:2809", noted::add, listener);
     }
 
     private static byte[] readAll(InputStream in, int chunk) throws IOException {
@@ -168,26 +218,5 @@ class GiopMessageLimitTest {
             out.write(buffer, 0, n);
         }
         return out.toByteArray();
-    }
-
-    private static byte[] message(int minor, ByteOrder order, int moreFlags, byte type, byte[] body) {
-        int flags = (order == ByteOrder.LITTLE_ENDIAN ? 1 : 0) | moreFlags;
-        return ByteBuffer.allocate(12 + body.length).order(order)
-                .put(new byte[] {'G', 'I', 'O', 'P', 1, (byte) minor, (byte) flags, type}).putInt(body.length).put(body)
-                .array();
-    }
-
-    private static byte[] withRequestId(int requestId, int length) {
-        return ByteBuffer.allocate(length).putInt(requestId).array();
-    }
-
-    private static byte[] body(int length, int fill) {
-        byte[] body = new byte[length];
-        java.util.Arrays.fill(body, (byte) fill);
-        return body;
-    }
-
-    private static byte[] concat(byte[] first, byte[] second) {
-        return ByteBuffer.allocate(first.length + second.length).put(first).put(second).array();
     }
 }

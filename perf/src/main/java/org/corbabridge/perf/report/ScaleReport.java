@@ -354,7 +354,7 @@ final class ScaleReport {
         }
         return Optional.of(String.format(Locale.ROOT, "%s: a session with its own ORB holds %.0f KB of heap, %.1f "
                         + "times a built-in-mode session's %.1f KB (the seed: %s).",
-                orb == OrbImplementation.JACORB ? "JacORB" : "Eclipse ORB", external.get() / 1024,
+                orb.displayName(), external.get() / 1024,
                 external.get() / builtIn.get(), builtIn.get() / 1024, SEED_SESSION_MEMORY));
     }
 

@@ -25,7 +25,7 @@ public record ScaleSeries(OrbImplementation orb, OrbMode orbMode, SizePoint payl
     public static final double KNEE_FACTOR = 2.0;
 
     public String orbName() {
-        return orb == OrbImplementation.JACORB ? "JacORB" : "Eclipse ORB";
+        return orb.displayName();
     }
 
     public String modeName() {

@@ -17,7 +17,7 @@ public record StartupSeries(OrbImplementation orb, OrbMode mode, List<Run> runs)
     }
 
     public String label() {
-        return (orb == OrbImplementation.JACORB ? "JacORB" : "Eclipse ORB") + " "
+        return orb.displayName() + " "
                 + (mode == OrbMode.BUILT_IN ? "built-in" : "external");
     }
 

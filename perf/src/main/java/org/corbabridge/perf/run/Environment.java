@@ -25,6 +25,7 @@ final class Environment {
         environment.put("jvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
         environment.put("JacORB", System.getProperty("corbabridge.version.jacorb", "?"));
         environment.put("Eclipse ORB", System.getProperty("corbabridge.version.eclipse-orb", "?"));
+        environment.put("OpenJDK ORB", System.getProperty("corbabridge.version.openjdk-orb", "?"));
         environment.put("OpenEJB", System.getProperty("corbabridge.version.openejb", "?"));
         environment.put("omniORB", command("pkg-config", "--modversion", "omniORB4"));
         return environment;

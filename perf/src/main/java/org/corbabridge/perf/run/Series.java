@@ -22,7 +22,7 @@ public record Series(Caller caller, OrbImplementation orb, InvocationMode mode) 
         if (orb == null) {
             return caller == Caller.NATIVE ? "omniORB" : "none";
         }
-        return orb == OrbImplementation.JACORB ? "JacORB" : "Eclipse ORB";
+        return orb.displayName();
     }
 
     public String modeName() {

@@ -1,0 +1,91 @@
+package org.corbabridge.adapter.transport;
+
+import java.io.IOException;
+import java.security.GeneralSecurityException;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Properties;
+import java.util.WeakHashMap;
+import javax.net.ssl.SSLException;
+import org.corbabridge.adapter.OrbConfig;
+
+/**
+ * What the adapter's socket factories for the Eclipse ORB and the OpenJDK ORB need to know of
+ * one ORB, which neither ORB passes them: the ORB's configurator reads it from the ORB's
+ * properties while the ORB starts and registers it here, under the ORB. An ORB started without
+ * the configurator gets {@link #DEFAULTS}.
+ *
+ * @param tls null: the JVM's default TLS context ({@code javax.net.ssl.trustStore} and friends),
+ *        made on the first TLS connection, as a container that configures its ORB itself would expect
+ * @param cap the cap on incoming messages, in bytes
+ * @param connectTimeoutMillis the longest wait for a connection, where the ORB does not say
+ * @param replyBoundMillis the longest a request may wait for its reply (0: the ORB bounds it)
+ */
+record TransportSettings(TlsConnector tls, long cap, int connectTimeoutMillis, long replyBoundMillis) {
+
+    /** The connect time-out when nothing says: that of JacORB's factory. */
+    static final TransportSettings DEFAULTS = new TransportSettings(null, OrbConfig.DEFAULT_MAX_INCOMING_MESSAGE_BYTES,
+            JacorbSocketFactory.DEFAULT_CONNECT_TIMEOUT_MILLIS, 0);
+
+    /** Per ORB, and gone with it: ORBs do not override equals. */
+    private static final Map<Object, TransportSettings> BY_ORB = Collections.synchronizedMap(new WeakHashMap<>());
+
+    static void register(Object orb, TransportSettings settings) {
+        BY_ORB.put(orb, settings);
+    }
+
+    static TransportSettings of(Object orb) {
+        return BY_ORB.getOrDefault(orb, DEFAULTS);
+    }
+
+    /**
+     * The settings an ORB's properties give (the keys of {@link MessageLimits} and
+     * {@link TlsProperties}). A store that cannot be read, or a number that is not one, fails here,
+     * in the ORB's start, not in its first call.
+     */
+    static TransportSettings from(Properties properties, String orbName) {
+        long cap = MessageLimits.cap(properties.getProperty(MessageLimits.MAX_INCOMING_MESSAGE_BYTES),
+                OrbConfig.DEFAULT_MAX_INCOMING_MESSAGE_BYTES);
+        long connect = millis(properties, TransportTimeouts.CONNECT_TIMEOUT_MILLIS, DEFAULTS.connectTimeoutMillis);
+        long reply = millis(properties, TransportTimeouts.REPLY_TIMEOUT_MILLIS, 0);
+        TlsConnector tls = null;
+        if (properties.getProperty(TlsProperties.TRUST_STORE) != null) {
+            try {
+                tls = TlsConnector.from(properties);
+            } catch (GeneralSecurityException | IOException e) {
+                throw new IllegalStateException("cannot set up TLS for " + orbName + " from "
+                        + properties.getProperty(TlsProperties.TRUST_STORE) + " and "
+                        + properties.getProperty(TlsProperties.KEY_STORE, "no key store") + ": " + e, e);
+            }
+        }
+        return new TransportSettings(tls, cap, (int) Math.min(Integer.MAX_VALUE, connect), reply);
+    }
+
+    /** The connector for TLS connections: the ORB's own, else the JVM's default. */
+    TlsConnector tlsConnector() throws SSLException {
+        if (tls != null) {
+            return tls;
+        }
+        try {
+            return TlsConnector.jvmDefault();
+        } catch (GeneralSecurityException e) {
+            throw new SSLException("no TLS settings for this ORB, and the JVM's default TLS context is unavailable", e);
+        }
+    }
+
+    private static long millis(Properties properties, String key, long fallback) {
+        String value = properties.getProperty(key);
+        if (value == null || value.isBlank()) {
+            return fallback;
+        }
+        try {
+            long millis = Long.parseLong(value.trim());
+            if (millis < 0) {
+                throw new NumberFormatException("negative");
+            }
+            return millis;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " must be a number of milliseconds, not '" + value + "'", e);
+        }
+    }
+}

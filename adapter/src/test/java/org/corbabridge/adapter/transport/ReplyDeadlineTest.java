@@ -1,0 +1,142 @@
+package org.corbabridge.adapter.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.corbabridge.adapter.transport.GiopBytes.LOCATE_REQUEST;
+import static org.corbabridge.adapter.transport.GiopBytes.REQUEST;
+import static org.corbabridge.adapter.transport.GiopBytes.concat;
+import static org.corbabridge.adapter.transport.GiopBytes.message;
+import static org.corbabridge.adapter.transport.GiopBytes.request;
+import static org.corbabridge.adapter.transport.GiopBytes.withRequestId;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.ByteOrder;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class ReplyDeadlineTest {
+
+    @Test
+    void requestsThatExpectAReplyAreNotedAsTheyAreWrittenWhateverTheWriteSizes() throws IOException {
+        byte[] stream = concat(message(2, ByteOrder.BIG_ENDIAN, 0, REQUEST, request(5, 3, 40)),
+                message(2, ByteOrder.BIG_ENDIAN, 0, REQUEST, request(6, 0, 40)),
+                message(2, ByteOrder.LITTLE_ENDIAN, 0, LOCATE_REQUEST, littleEndianId(7, 20)),
+                message(1, ByteOrder.BIG_ENDIAN, 0, REQUEST, request(8, 3, 40)));
+        for (int chunk : new int[] {1, 7, 13, 17, 4096}) {
+            ReplyDeadline deadline = new ReplyDeadline(1000, "peer:1");
+            OutputStream out = deadline.watching(new ByteArrayOutputStream());
+            for (int at = 0; at < stream.length; at += chunk) {
+                out.write(stream, at, Math.min(chunk, stream.length - at));
+            }
+            // 5, the locate request 7 and 8 of GIOP 1.1 (counted without its id): not the oneway 6
+            assertThat(deadline.awaiting()).as("written %d bytes at a time", chunk).isEqualTo(3);
+            deadline.replied(5);
+            deadline.replied(7);
+            deadline.repliedUnnumbered();
+            assertThat(deadline.awaiting()).isZero();
+        }
+    }
+
+    @Test
+    void aRequestLeftUnansweredPastTheBoundEndsTheConnection() throws IOException {
+        try (Peer peer = new Peer()) {
+            ReplyDeadline deadline = new ReplyDeadline(300, "peer:1");
+            peer.client.setSoTimeout(deadline.sliceMillis());
+            deadline.watching(peer.client.getOutputStream())
+                    .write(message(2, ByteOrder.BIG_ENDIAN, 0, REQUEST, request(1, 3, 40)));
+            InputStream in = deadline.bounding(peer.client.getInputStream());
+            long start = System.nanoTime();
+            assertThatThrownBy(in::read).isInstanceOf(ReplyOverdueException.class)
+                    .hasMessageContaining("request 1 unanswered");
+            Duration waited = Duration.ofNanos(System.nanoTime() - start);
+            assertThat(waited).isBetween(Duration.ofMillis(300), Duration.ofMillis(300 + 2_000));
+        }
+    }
+
+    @Test
+    void aGiop10RequestLeftUnansweredPastTheBoundEndsTheConnectionToo() throws IOException {
+        try (Peer peer = new Peer()) {
+            ReplyDeadline deadline = new ReplyDeadline(300, "peer:1");
+            peer.client.setSoTimeout(deadline.sliceMillis());
+            deadline.watching(peer.client.getOutputStream())
+                    .write(message(0, ByteOrder.BIG_ENDIAN, 0, REQUEST, withRequestId(0, 40)));
+            InputStream in = deadline.bounding(peer.client.getInputStream());
+            assertThatThrownBy(in::read).isInstanceOf(ReplyOverdueException.class)
+                    .hasMessageContaining("GIOP 1.0/1.1 request unanswered");
+        }
+    }
+
+    @Test
+    void anIdleConnectionWaitsPastTheBoundForItsNextMessage() throws Exception {
+        try (Peer peer = new Peer()) {
+            ReplyDeadline deadline = new ReplyDeadline(100, "peer:1");
+            peer.client.setSoTimeout(deadline.sliceMillis());
+            InputStream in = deadline.bounding(peer.client.getInputStream());
+            Thread late = new Thread(() -> {
+                try {
+                    Thread.sleep(500);
+                    peer.server.getOutputStream().write(42);
+                } catch (InterruptedException | IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            late.start();
+            assertThat(in.read()).isEqualTo(42);
+            late.join(5_000);
+        }
+    }
+
+    @Test
+    void anAnsweredRequestNoLongerCounts() throws IOException {
+        try (Peer peer = new Peer()) {
+            ReplyDeadline deadline = new ReplyDeadline(100, "peer:1");
+            peer.client.setSoTimeout(deadline.sliceMillis());
+            deadline.watching(peer.client.getOutputStream())
+                    .write(message(2, ByteOrder.BIG_ENDIAN, 0, REQUEST, request(9, 3, 40)));
+            deadline.replied(9);
+            InputStream in = deadline.bounding(peer.client.getInputStream());
+            new Thread(() -> {
+                try {
+                    Thread.sleep(400);
+                    peer.server.getOutputStream().write(7);
+                } catch (InterruptedException | IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            }).start();
+            assertThat(in.read()).isEqualTo(7);
+        }
+    }
+
+    private static byte[] littleEndianId(int requestId, int length) {
+        byte[] body = withRequestId(Integer.reverseBytes(requestId), length);
+        return body;
+    }
+
+    /** A connected pair of loopback sockets. */
+    private static final class Peer implements AutoCloseable {
+        final Socket client;
+        final Socket server;
+
+        Peer() throws IOException {
+            try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                client = new Socket();
+                client.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), listener.getLocalPort()), 2_000);
+                listener.setSoTimeout(2_000);
+                server = listener.accept();
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            client.close();
+            server.close();
+        }
+    }
+}
