@@ -37,12 +37,12 @@ class OrbImplementationTest {
     }
 
     @Test
-    void openJdkOrbWaitsAreBoundedByTheAdaptersSocketFactoryJustPastTheCallTimeout() {
+    void openJdkOrbWaitsAreBoundedByTheAdaptersSocketFactoryAtTheCallTimeout() {
         Properties properties =
                 OrbImplementation.OPENJDK_ORB.boundingProperties(Duration.ofSeconds(7), Duration.ofSeconds(2));
         assertThat(properties)
                 .containsEntry(TransportTimeouts.CONNECT_TIMEOUT_MILLIS, "2000")
-                .containsEntry(TransportTimeouts.REPLY_TIMEOUT_MILLIS, "7100")
+                .containsEntry(TransportTimeouts.REPLY_TIMEOUT_MILLIS, "7000")
                 .containsEntry("com.sun.CORBA.transport.ORBSocketFactoryClass",
                         "org.corbabridge.adapter.transport.OpenJdkSocketFactory");
     }

@@ -31,7 +31,7 @@ public abstract class OrbSettings {
     private String tlsKeyStoreType = TlsConfig.DEFAULT_STORE_TYPE;
     private String tlsProtocols = String.join(",", TlsConfig.DEFAULT_PROTOCOLS);
 
-    /** {@code JACORB} or {@code ECLIPSE_ORB}: the ORB this resource (or a session) creates. */
+    /** {@code JACORB}, {@code ECLIPSE_ORB} or {@code OPENJDK_ORB}: the ORB this resource (or a session) creates. */
     public void setOrbImplementation(String orbImplementation) {
         this.orbImplementation = orbImplementation;
     }

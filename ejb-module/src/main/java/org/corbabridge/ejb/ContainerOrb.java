@@ -31,7 +31,7 @@ public class ContainerOrb extends OrbSettings {
     // read by sessions on other threads, like orb
     private volatile long initNanos;
 
-    /** {@code JACORB} or {@code ECLIPSE_ORB} ({@code OrbImplementation}); ignored when {@code OrbClass} is set. */
+    /** {@code JACORB}, {@code ECLIPSE_ORB} or {@code OPENJDK_ORB} ({@code OrbImplementation}); ignored when {@code OrbClass} is set. */
     public void setImplementation(String implementation) {
         setOrbImplementation(implementation);
     }

@@ -33,6 +33,7 @@ class QuickStudyIT {
 
     private static final Study STUDY = Study.quick();
     private static final PayloadPlan PLAN = STUDY.payload();
+    private static final int ORBS = OrbImplementation.values().length;
     private static final List<String> PROGRESS = new ArrayList<>();
     private static StudyResults results;
     private static Path output;
@@ -101,7 +102,8 @@ class QuickStudyIT {
     /** Each main configuration profiled at 1 KB and 300 KB, with its flame graph beside the report. */
     @Test
     void everyConfigurationWasProfiledWithItsFlameGraph() {
-        assertThat(results.profiles()).hasSize(2 * 4 * 2);
+        // per ORB: PLAIN, CC, ASIO and ASRO at 2 sizes
+        assertThat(results.profiles()).hasSize(ORBS * 4 * 2);
         for (ProfileResult profile : results.profiles()) {
             assertThat(profile.cpuMicrosPerCall()).as(profile.series().label()).isPositive();
             assertThat(profile.shares().values().stream().mapToDouble(Double::doubleValue).sum())
@@ -124,7 +126,8 @@ class QuickStudyIT {
 
     @Test
     void setUpCostsWereMeasuredApartForEveryWorker() {
-        assertThat(results.setupNanos()).hasSize(6);
+        // per ORB: the CC, ASIO and ASRO workers
+        assertThat(results.setupNanos()).hasSize(ORBS * 3);
         results.setupNanos().forEach((worker, steps) -> {
             assertThat(steps).as(worker).containsKeys("static.firstCall", "dynamic.secondCall", "static.connect");
             if (worker.startsWith("CC")) {
@@ -186,7 +189,8 @@ class QuickStudyIT {
 
     @Test
     void everyStartUpProbeMeasuredEveryStepAndTheWarmUpCurve() {
-        assertThat(results.startup()).hasSize(4);
+        // per ORB: built-in and external
+        assertThat(results.startup()).hasSize(ORBS * 2);
         for (StartupSeries series : results.startup()) {
             assertThat(series.runs()).as(series.label()).hasSize(STUDY.startup().repetitions());
             series.runs().forEach(run -> {
@@ -226,9 +230,9 @@ class QuickStudyIT {
         assertThat(output.resolve("scale.csv")).exists();
         assertThat(output.resolve("startup.csv")).exists();
         try (var files = Files.list(output)) {
-            // the payload part's 9, then latency by sessions (one payload), throughput, memory,
-            // server threading, start-up and warm-up
-            assertThat(files.filter(f -> f.toString().endsWith(".png")).count()).isEqualTo(15);
+            // the payload part's 3 per ORB and 3 across them, then latency by sessions (one payload),
+            // throughput, memory, server threading, start-up and warm-up
+            assertThat(files.filter(f -> f.toString().endsWith(".png")).count()).isEqualTo(ORBS * 3 + 3 + 6);
         }
     }
 }

@@ -32,7 +32,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 final class ReplyDeadline implements ReplyListener {
 
     /** The longest single wait of the reader: how late past the bound a connection may end. */
-    static final long MAX_SLICE_MILLIS = 100;
+    static final long MAX_SLICE_MILLIS = 50;
 
     private static final int HEADER = 12;
     /** The header, the request id, and (for a Request) the response flags. */
@@ -57,7 +57,7 @@ final class ReplyDeadline implements ReplyListener {
             throw new IllegalArgumentException("a reply bound must be positive, not " + boundMillis + " ms");
         }
         this.boundNanos = boundMillis * 1_000_000L;
-        this.sliceMillis = (int) Math.max(1, Math.min(MAX_SLICE_MILLIS, boundMillis / 10));
+        this.sliceMillis = (int) Math.max(1, Math.min(MAX_SLICE_MILLIS, boundMillis / 20));
         this.peer = peer;
     }
 

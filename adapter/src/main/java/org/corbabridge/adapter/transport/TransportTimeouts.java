@@ -21,14 +21,14 @@ public final class TransportTimeouts {
     }
 
     /**
-     * The two time-outs as properties. The reply bound is the call time-out plus one read slice, so
-     * that a caller's own deadline, which starts before its request is written, always comes first.
+     * The two time-outs as properties. The reply bound is the call time-out: a call's first attempt
+     * (on the caller's thread) ends within one read slice after it; a later attempt, whose deadline
+     * started before its request was written, is ended by the adapter at that deadline.
      */
     public static Properties of(Duration callTimeout, Duration connectTimeout) {
         Properties properties = new Properties();
         properties.setProperty(CONNECT_TIMEOUT_MILLIS, Long.toString(Math.max(1, connectTimeout.toMillis())));
-        properties.setProperty(REPLY_TIMEOUT_MILLIS,
-                Long.toString(Math.max(1, callTimeout.toMillis()) + ReplyDeadline.MAX_SLICE_MILLIS));
+        properties.setProperty(REPLY_TIMEOUT_MILLIS, Long.toString(Math.max(1, callTimeout.toMillis())));
         return properties;
     }
 }

@@ -84,8 +84,10 @@ class ScaleReportTest {
     void scaleCsvHasOneRowPerStepAndStartupCsvOnePerRun() throws IOException {
         List<String> scale = Files.readAllLines(dir.resolve("scale.csv"));
         assertThat(scale.get(0)).startsWith("configuration,orb,orb_mode,payload,server_model,sessions,calls");
-        assertThat(scale).hasSize(1 + 5 * SESSIONS.length);
-        assertThat(Files.readAllLines(dir.resolve("startup.csv"))).hasSize(1 + 4);
+        int orbs = OrbImplementation.values().length;
+        // both ORB modes per ORB, and one thread-pool configuration
+        assertThat(scale).hasSize(1 + (2 * orbs + 1) * SESSIONS.length);
+        assertThat(Files.readAllLines(dir.resolve("startup.csv"))).hasSize(1 + 2 * orbs);
     }
 
     @Test

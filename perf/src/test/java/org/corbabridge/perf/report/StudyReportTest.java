@@ -19,7 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 class StudyReportTest {
 
     /** 3 callers x 3 modes x 2 ORBs, the stub, plain-client and proxy baselines of each ORB, the 2 floors. */
-    private static final int SERIES = 18 + 6 + 2;
+    private static final int ORBS = org.corbabridge.adapter.OrbImplementation.values().length;
+    /** Per ORB: 3 callers in 3 modes, the stub, plain and proxy series; then the native and raw floors. */
+    private static final int SERIES = ORBS * (9 + 3) + 2;
 
     @TempDir
     static Path dir;
@@ -58,7 +60,8 @@ class StudyReportTest {
         String html = Files.readString(index);
         try (Stream<Path> files = Files.list(dir)) {
             List<Path> pngs = files.filter(f -> f.toString().endsWith(".png")).toList();
-            assertThat(pngs).hasSize(9);
+            // per ORB: response by size in each of 2 modes, SII against DII; then 3 across ORBs
+            assertThat(pngs).hasSize(ORBS * 3 + 3);
             for (Path png : pngs) {
                 byte[] head = Arrays.copyOf(Files.readAllBytes(png), 4);
                 assertThat(head).containsExactly((byte) 0x89, (byte) 'P', (byte) 'N', (byte) 'G');
