@@ -123,7 +123,7 @@ class ScaleReportTest {
         assertThat(html).contains("<h2>Concurrent sessions</h2>", "<h3>What a session costs</h3>",
                 "<h3>The C++ server: thread per connection or thread pool</h3>", "<h2>Start-up</h2>");
         assertThat(html).contains("400 sessions (p99 8.0 ms)", "1000 sessions: 500 of 4500 calls failed");
-        assertThat(html).contains(ScaleReport.SEED_FLAT, ScaleReport.SEED_SESSION_MEMORY);
+        assertThat(html).contains(ScaleReading.SEED_FLAT, ScaleReading.SEED_SESSION_MEMORY);
         assertThat(html).contains("a session with its own ORB holds 1024 KB of heap, 512.0 times a built-in-mode "
                 + "session&#39;s 2.0 KB".replace("&#39;", "'"));
         assertThat(html).doesNotContain("<h2>Ratios beside the paper's</h2>");

@@ -89,10 +89,21 @@ class StudyReportTest {
     }
 
     @Test
+    void whatTheMachineReportsIsEscapedOnThePage(@TempDir Path other) throws IOException {
+        StudyResults plain = SyntheticResults.of(PayloadPlan.quick(), SyntheticResults::paperLike);
+        java.util.Map<String, String> environment = new java.util.LinkedHashMap<>(plain.environment());
+        environment.put("cpu", "<script>alert(1)</script> & co");
+        StudyResults hostile = new StudyResults(plain.plan(), environment, plain.setupNanos(), plain.points(),
+                plain.durationSeconds());
+        String html = Files.readString(StudyReport.write(hostile, other));
+        assertThat(html).contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; co").doesNotContain("<script>");
+    }
+
+    @Test
     void aGoalIsMetOrMissedOnlyWhenTheWholeIntervalSaysSo() {
-        assertThat(StudyReport.Reading.goal(new Estimate(1.01, 0.99, 1.02, 8), 1.02)).startsWith("met");
-        assertThat(StudyReport.Reading.goal(new Estimate(1.01, 0.99, 1.03, 8), 1.02)).startsWith("not shown");
-        assertThat(StudyReport.Reading.goal(new Estimate(1.05, 1.03, 1.08, 8), 1.02)).startsWith("missed");
+        assertThat(StudyReading.goal(new Estimate(1.01, 0.99, 1.02, 8), 1.02)).startsWith("met");
+        assertThat(StudyReading.goal(new Estimate(1.01, 0.99, 1.03, 8), 1.02)).startsWith("not shown");
+        assertThat(StudyReading.goal(new Estimate(1.05, 1.03, 1.08, 8), 1.02)).startsWith("missed");
     }
 
     private static JsonNode[] toArray(JsonNode array) {

@@ -1,0 +1,78 @@
+package org.corbabridge.perf.report;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+import org.corbabridge.perf.worker.ScaleMessages.StepReply;
+import org.corbabridge.perf.worker.StartupProbe;
+
+/** The report's CSV files, for spreadsheets and scripts. */
+final class ReportCsv {
+
+    private ReportCsv() {
+    }
+
+    /** results.csv: one row per series and size. */
+    static void payload(StudyResults results, Path file) throws IOException {
+        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+                CSVPrinter csv = new CSVPrinter(out, CSVFormat.DEFAULT.builder().setHeader("series", "caller", "orb",
+                        "mode", "size", "budget_bytes", "data_bytes", "items", "calls", "median_us", "p90_us", "p99_us",
+                        "max_us", "communication_median_us", "server_median_us", "round_median_min_us",
+                        "round_median_max_us").build())) {
+            for (PointResult p : results.points()) {
+                csv.printRecord(p.series().label(), p.series().caller(), p.series().orbName(), p.series().modeName(),
+                        p.size().label(), p.size().budget(), p.size().dataBytes(), p.size().items(), p.calls(),
+                        Format.micros(p.medianUs()), Format.micros(p.p90Us()), Format.micros(p.p99Us()), Format.micros(p.maxUs()),
+                        Format.micros(p.communicationMedianUs()), Format.micros(p.serverMedianUs()), Format.micros(p.roundMedianMinUs()),
+                        Format.micros(p.roundMedianMaxUs()));
+            }
+        }
+    }
+
+    /** scale.csv (one row per configuration and step) and startup.csv (one per run), for the parts that ran. */
+    static void scaleAndStartup(StudyResults results, Path dir) throws IOException {
+        if (!results.scale().isEmpty()) {
+            try (Writer out = Files.newBufferedWriter(dir.resolve("scale.csv"), StandardCharsets.UTF_8);
+                    CSVPrinter csv = new CSVPrinter(out, CSVFormat.DEFAULT.builder().setHeader("configuration", "orb",
+                            "orb_mode", "payload", "server_model", "sessions", "calls", "failed_calls", "p50_us",
+                            "p90_us", "p99_us", "max_us", "mean_service_us", "calls_per_s", "cpu_percent",
+                            "heap_after_gc_bytes", "resident_bytes", "threads", "connections", "open_files",
+                            "server_cpu_percent", "server_resident_bytes", "server_threads", "server_connections",
+                            "grow_ms", "error").build())) {
+                for (ScaleSeries series : results.scale()) {
+                    for (StepReply s : series.steps()) {
+                        csv.printRecord(series.label(), series.orbName(), series.modeName(), series.payload().label(),
+                                series.serverModel(), s.sessions(), s.calls(), s.failedCalls(), s.p50Micros(),
+                                s.p90Micros(), s.p99Micros(), s.maxMicros(), s.meanServiceMicros(),
+                                ScaleSeries.throughput(s), s.cpuPercent(), s.heapAfterGcBytes(), s.residentBytes(),
+                                s.threads(), s.connections(), s.openFiles(), s.serverCpuPercent(),
+                                s.serverResidentBytes(), s.serverThreads(), s.serverConnections(), s.growMillis(),
+                                s.ok() ? (s.growError() == null ? "" : s.growError()) : s.error());
+                    }
+                }
+            }
+        }
+        if (!results.startup().isEmpty()) {
+            try (Writer out = Files.newBufferedWriter(dir.resolve("startup.csv"), StandardCharsets.UTF_8);
+                    CSVPrinter csv = new CSVPrinter(out, CSVFormat.DEFAULT.builder().setHeader("configuration", "run",
+                            "jvm_to_main_ms", "container_boot_ms", "deploy_ms", "session_create_ms", "orb_init_ms",
+                            "naming_ms", "first_call_ms", "launch_to_exit_ms", "warm_median_us", "calls_to_warm")
+                            .build())) {
+                for (StartupSeries series : results.startup()) {
+                    int run = 1;
+                    for (StartupSeries.Run r : series.runs()) {
+                        StartupProbe.Reply p = r.probe();
+                        WarmupCurve curve = WarmupCurve.of(p.callMicros());
+                        csv.printRecord(series.label(), run++, p.jvmToMainMillis(), p.containerBootMillis(),
+                                p.deployMillis(), p.sessionCreateMillis(), p.orbInitMillis(), p.namingMillis(),
+                                p.firstCallMillis(), r.launchMillis(), curve.warmMedianMicros(), curve.callsToWarm());
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package org.corbabridge.perf.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.corbabridge.perf.worker.ScaleMessages.StepReply;
+import org.corbabridge.perf.worker.StartupProbe;
+
+/** The report's results.json, for tools. */
+final class ReportJson {
+
+    private ReportJson() {
+    }
+
+    /** results.json: the environment, the plans, every point, every ratio with its interval, the profiles, the scale and start-up parts. */
+    static void write(StudyResults results, List<PayloadTables.Table> tables, Path file) throws IOException {
+        Map<String, Object> document = new LinkedHashMap<>();
+        document.put("environment", results.environment());
+        document.put("plan", results.plan());
+        document.put("durationSeconds", results.durationSeconds());
+        document.put("setupNanos", results.setupNanos());
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (PointResult p : results.points()) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("series", p.series().label());
+            row.put("caller", p.series().caller());
+            row.put("orb", p.series().orbName());
+            row.put("mode", p.series().modeName());
+            row.put("size", p.size().label());
+            row.put("dataBytes", p.size().dataBytes());
+            row.put("items", p.size().items());
+            row.put("calls", p.calls());
+            row.put("medianUs", p.medianUs());
+            row.put("p90Us", p.p90Us());
+            row.put("p99Us", p.p99Us());
+            row.put("maxUs", p.maxUs());
+            row.put("communicationMedianUs", p.communicationMedianUs());
+            row.put("serverMedianUs", p.serverMedianUs());
+            row.put("roundMediansUs", p.roundMediansUs());
+            rows.add(row);
+        }
+        document.put("results", rows);
+        List<Map<String, Object>> ratios = new ArrayList<>();
+        for (PayloadTables.Table table : tables) {
+            for (PayloadTables.Row row : table.rows()) {
+                for (int i = 0; i < table.columns().size(); i++) {
+                    Optional<Ratio> ratio = row.ratios().get(i);
+                    if (ratio.isPresent()) {
+                        Map<String, Object> entry = new LinkedHashMap<>();
+                        entry.put("table", table.title());
+                        entry.put("row", row.label());
+                        entry.put("size", table.columns().get(i).label());
+                        entry.put("ratio", ratio.get().value());
+                        entry.put("ci95Low", ratio.get().estimate().low());
+                        entry.put("ci95High", ratio.get().estimate().high());
+                        entry.put("roundMin", ratio.get().roundMin());
+                        entry.put("roundMax", ratio.get().roundMax());
+                        ratios.add(entry);
+                    }
+                }
+            }
+        }
+        document.put("ratios", ratios);
+        List<Map<String, Object>> profiles = new ArrayList<>();
+        for (ProfileResult profile : results.profiles()) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("series", profile.series().label());
+            entry.put("size", profile.size().label());
+            entry.put("calls", profile.calls());
+            entry.put("responseMedianUs", profile.responseMedianUs());
+            entry.put("cpuMicrosPerCall", profile.cpuMicrosPerCall());
+            entry.put("shares", profile.shares());
+            entry.put("flameGraph", profile.flameGraph());
+            profiles.add(entry);
+        }
+        document.put("profiles", profiles);
+        document.putAll(scaleAndStartup(results));
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), document);
+    }
+
+    /** The two parts for results.json (the per-step rows are in scale.csv). */
+    private static Map<String, Object> scaleAndStartup(StudyResults results) {
+        Map<String, Object> document = new LinkedHashMap<>();
+        if (!results.scale().isEmpty()) {
+            document.put("scalePlan", results.scalePlan());
+            List<Map<String, Object>> rows = new ArrayList<>();
+            for (ScaleSeries series : results.scale()) {
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("configuration", series.label());
+                row.put("orb", series.orbName());
+                row.put("orbMode", series.modeName());
+                row.put("payload", series.payload().label());
+                row.put("serverModel", series.serverModel());
+                row.put("bootMillis", series.bootMillis());
+                row.put("stopReason", series.stopReason());
+                row.put("kneeSessions", series.knee().map(StepReply::sessions).orElse(null));
+                row.put("failureSessions", series.failurePoint().map(StepReply::sessions).orElse(null));
+                row.put("failure", series.failurePoint().map(s -> series.failureText()).orElse(null));
+                row.put("peakCallsPerSecond", series.peakThroughput());
+                row.put("heapBytesPerSession", series.heapPerSession().orElse(null));
+                row.put("residentBytesPerSession", series.residentPerSession().orElse(null));
+                row.put("threadsPerSession", series.threadsPerSession().orElse(null));
+                row.put("serverResidentBytesPerSession", series.serverResidentPerSession().orElse(null));
+                row.put("steps", series.steps());
+                rows.add(row);
+            }
+            document.put("scale", rows);
+        }
+        if (!results.startup().isEmpty()) {
+            document.put("startupPlan", results.startupPlan());
+            List<Map<String, Object>> rows = new ArrayList<>();
+            for (StartupSeries series : results.startup()) {
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("configuration", series.label());
+                row.put("jvmToMainMillis", series.median(StartupProbe.Reply::jvmToMainMillis));
+                row.put("containerBootMillis", series.median(StartupProbe.Reply::containerBootMillis));
+                row.put("deployMillis", series.median(StartupProbe.Reply::deployMillis));
+                row.put("sessionCreateMillis", series.median(StartupProbe.Reply::sessionCreateMillis));
+                row.put("orbInitMillis", series.median(StartupProbe.Reply::orbInitMillis));
+                row.put("namingMillis", series.median(StartupProbe.Reply::namingMillis));
+                row.put("firstCallMillis", series.median(StartupProbe.Reply::firstCallMillis));
+                row.put("toFirstCallMillis", series.medianToFirstCall());
+                row.put("callsToWarm", series.medianCallsToWarm());
+                row.put("warmMedianMicros", series.firstCurve().warmMedianMicros());
+                rows.add(row);
+            }
+            document.put("startup", rows);
+        }
+        return document;
+    }
+}

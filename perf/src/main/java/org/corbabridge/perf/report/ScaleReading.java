@@ -1,0 +1,135 @@
+package org.corbabridge.perf.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.ejb.OrbMode;
+import org.corbabridge.perf.run.ScalePlan.ServerModel;
+import org.corbabridge.perf.run.SizePoint;
+import org.corbabridge.perf.worker.ScaleMessages.StepReply;
+import org.corbabridge.perf.worker.StartupProbe;
+
+/** The plain words about the scaling and start-up parts, and the seeds' figures they are read against. */
+final class ScaleReading {
+
+    /** Seed 000's reference points. */
+    static final String SEED_FLAT = "flat response time to over 1 000 concurrent sessions on 4 CPUs, then "
+            + "graceful degradation (Oracle JServer, seed 000)";
+    static final String SEED_SESSION_MEMORY = "35–50 KB per session in a shared VM, against 1–3 MB per Java VM "
+            + "(seed 000)";
+    static final String SEED_SERVER_MEMORY = "a C++ thread-per-connection echo server: about 304 MB resident for "
+            + "22 500–30 000 connections, 10–14 KB each; the Java one 11.6 times as much (seed 002)";
+
+    private ScaleReading() {
+    }
+
+    /** Plain-words lines about the scaling and start-up parts. */
+    static List<String> of(StudyResults results) {
+        List<String> lines = new ArrayList<>();
+        for (ScaleSeries s : results.scale()) {
+            if (s.serverModel() != ServerModel.THREAD_PER_CONNECTION) {
+                continue;
+            }
+            lines.add(String.format(Locale.ROOT, "%s: knee %s; failure point %s; peak %.0f calls/s%s.", s.label(),
+                    s.kneeText(), s.failurePoint().isPresent() ? s.failureText() : "none", s.peakThroughput(),
+                    s.heapPerSession().map(b -> String.format(Locale.ROOT, "; %.0f KB of heap per session", b / 1024))
+                            .orElse("")));
+        }
+        for (OrbImplementation orb : OrbImplementation.values()) {
+            perSessionRatio(results, orb).ifPresent(lines::add);
+        }
+        results.scale().stream().filter(s -> s.serverModel() != ServerModel.THREAD_PER_CONNECTION)
+                .forEach(pool -> serverModelVerdict(results, pool).ifPresent(lines::add));
+        for (StartupSeries s : results.startup()) {
+            lines.add(String.format(Locale.ROOT, "%s: %.1f s from JVM start to the first answer (container %.0f ms, "
+                            + "deploy %.0f ms, ORB init %.0f ms, first call %.0f ms); warm after about %.0f calls.",
+                    s.label(), s.medianToFirstCall() / 1000, s.median(StartupProbe.Reply::containerBootMillis),
+                    s.median(StartupProbe.Reply::deployMillis), s.median(StartupProbe.Reply::orbInitMillis),
+                    s.median(StartupProbe.Reply::firstCallMillis), s.medianCallsToWarm()));
+        }
+        return lines;
+    }
+
+    /** Which omniORB threading model served one ORB's external sessions better, at the largest step both ran. */
+    private static Optional<String> serverModelVerdict(StudyResults results, ScaleSeries pool) {
+        Optional<ScaleSeries> perConnection = find(results, pool.orb(), pool.orbMode(), pool.payload());
+        Optional<Integer> common = largestCommonHealthyStep(pool, perConnection);
+        if (perConnection.isEmpty() || common.isEmpty()) {
+            return Optional.empty();
+        }
+        StepReply a = perConnection.get().healthySteps().stream().filter(s -> s.sessions() == common.get())
+                .findFirst().orElseThrow();
+        StepReply b = pool.healthySteps().stream().filter(s -> s.sessions() == common.get()).findFirst()
+                .orElseThrow();
+        boolean poolBetter = b.p99Micros() < a.p99Micros();
+        return Optional.of(String.format(Locale.ROOT, "%s, external mode, %d sessions: the C++ server's %s served "
+                        + "better (p99 %.1f ms against %.1f ms, median %.2f against %.2f ms) with %d threads against "
+                        + "%d and %.0f MB resident against %.0f MB.", pool.orbName(), common.get(),
+                poolBetter ? "thread pool" : "thread per connection",
+                (poolBetter ? b : a).p99Micros() / 1000, (poolBetter ? a : b).p99Micros() / 1000,
+                (poolBetter ? b : a).p50Micros() / 1000, (poolBetter ? a : b).p50Micros() / 1000,
+                (poolBetter ? b : a).serverThreads(), (poolBetter ? a : b).serverThreads(),
+                (poolBetter ? b : a).serverResidentBytes() / 1048576.0,
+                (poolBetter ? a : b).serverResidentBytes() / 1048576.0));
+    }
+
+    /** External over built-in heap per session, first payload, one ORB. */
+    private static Optional<String> perSessionRatio(StudyResults results, OrbImplementation orb) {
+        if (results.scale().isEmpty()) {
+            return Optional.empty();
+        }
+        SizePoint payload = ScaleCharts.payloads(results).get(0);
+        Optional<Double> builtIn = find(results, orb, OrbMode.BUILT_IN, payload).flatMap(ScaleSeries::heapPerSession);
+        Optional<Double> external = find(results, orb, OrbMode.EXTERNAL, payload).flatMap(ScaleSeries::heapPerSession);
+        if (builtIn.isEmpty() || external.isEmpty() || builtIn.get() <= 0) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "%s: a session with its own ORB holds %.0f KB of heap, %.1f "
+                        + "times a built-in-mode session's %.1f KB (the seed: %s).",
+                orb.displayName(), external.get() / 1024,
+                external.get() / builtIn.get(), builtIn.get() / 1024, SEED_SESSION_MEMORY));
+    }
+
+    /** The series of one ORB, mode and payload with the server's default threading model. */
+    static Optional<ScaleSeries> find(StudyResults results, OrbImplementation orb, OrbMode mode,
+            SizePoint payload) {
+        return ScaleCharts.mainSeries(results, payload).stream().filter(s -> s.orb() == orb && s.orbMode() == mode)
+                .findFirst();
+    }
+
+    /** The largest number of sessions at which both configurations were healthy (a alone: its largest). */
+    static Optional<Integer> largestCommonHealthyStep(ScaleSeries a, Optional<ScaleSeries> b) {
+        List<Integer> steps = a.healthySteps().stream().map(StepReply::sessions).toList();
+        if (b.isEmpty()) {
+            return steps.isEmpty() ? Optional.empty() : Optional.of(steps.get(steps.size() - 1));
+        }
+        return b.get().healthySteps().stream().map(StepReply::sessions).filter(steps::contains)
+                .reduce((first, second) -> second);
+    }
+
+    /** One row of the server-model table: a configuration at the largest step both models served. */
+    record ServerModelRow(ScaleSeries series, Optional<StepReply> step) {
+    }
+
+    /**
+     * For every thread-pool configuration, it and its thread-per-connection twin at the largest
+     * number of sessions both served without failing.
+     */
+    static List<ServerModelRow> serverModelRows(StudyResults results) {
+        List<ServerModelRow> rows = new ArrayList<>();
+        for (ScaleSeries pool : results.scale()) {
+            if (pool.serverModel() == ServerModel.THREAD_PER_CONNECTION) {
+                continue;
+            }
+            Optional<ScaleSeries> perConnection = find(results, pool.orb(), pool.orbMode(), pool.payload());
+            Optional<Integer> common = largestCommonHealthyStep(pool, perConnection);
+            for (ScaleSeries series : perConnection.isPresent() ? List.of(perConnection.get(), pool) : List.of(pool)) {
+                rows.add(new ServerModelRow(series, common.flatMap(n -> series.healthySteps().stream()
+                        .filter(step -> step.sessions() == n).findFirst())));
+            }
+        }
+        return rows;
+    }
+}
