@@ -39,6 +39,7 @@ public final class ProfileBreakdown {
 
     private static final List<Rule> RULES = List.of(
             new Rule(Category.MARSHALLING, "org/jacorb/orb/CDR", "com/sun/corba/ee/impl/encoding/",
+                    "com/sun/corba/se/impl/encoding/", "com/sun/corba/se/impl/corba/AnyImpl",
                     "org/corbabridge/shop/", "org/omg/CORBA/portable/", "java/lang/String", "java/lang/StringCoding",
                     "java/lang/StringLatin1", "java/lang/StringUTF16", "sun/nio/cs/", "java/nio/charset/",
                     "org/jacorb/orb/typecode", "org/jacorb/orb/Any", "com/sun/corba/ee/impl/corba/AnyImpl"),

@@ -22,6 +22,11 @@ class ProfileBreakdownTest {
         assertThat(category("Main.main;org/apache/openejb/core/stateful/StatefulContainer.invoke"))
                 .isEqualTo(Category.CONTAINER);
         assertThat(category("Main.main;org/jacorb/orb/Delegate.invoke")).isEqualTo(Category.ORB);
+        assertThat(category("Main.main;org/corbabridge/shop/_CatalogStub.queryCatalog;"
+                + "com/sun/corba/se/impl/encoding/CDRInputStream_1_0.read_string"))
+                .as("the OpenJDK ORB's marshalling").isEqualTo(Category.MARSHALLING);
+        assertThat(category("Main.main;com/sun/corba/se/impl/protocol/CorbaClientDelegateImpl.invoke"))
+                .isEqualTo(Category.ORB);
         assertThat(category("GCTaskThread;G1ParEvacuateFollowersClosure::do_void")).isEqualTo(Category.JVM);
         assertThat(category("something;unknown")).isEqualTo(Category.OTHER);
         assertThat(category("Main.main;org/corbabridge/perf/worker/PayloadWorker.serve"))
