@@ -1,5 +1,6 @@
 package org.corbabridge.adapter;
 
+import java.util.concurrent.Executor;
 import org.omg.CORBA.ORB;
 
 /**
@@ -59,6 +60,14 @@ public interface CorbaClient<T> extends AutoCloseable {
 
     /** The object calls are made on; thread-safe. */
     T proxy();
+
+    /**
+     * The proxy's asynchronous form, its calls run by {@code executor} (see {@link AsyncClient};
+     * {@link AsyncClient#boundedExecutor} makes one with back-pressure).
+     */
+    default AsyncClient<T> async(Executor executor) {
+        return AsyncClient.of(this, executor);
+    }
 
     /** "'Catalog' in corbaname::127.0.0.1:2809", for messages. */
     String target();

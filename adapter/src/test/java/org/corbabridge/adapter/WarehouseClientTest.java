@@ -8,6 +8,8 @@ import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.corbabridge.depot.stock.Counters;
 import org.corbabridge.depot.stock.CountersHolder;
 import org.corbabridge.depot.stock.Pallet;
@@ -171,6 +173,24 @@ class WarehouseClientTest {
             warehouse.audit("oneway " + mode + " " + i);
         }
 
+        await().atMost(Duration.ofSeconds(5)).until(() -> warehouse.audits() == before + 3);
+    }
+
+    @ParameterizedTest
+    @MethodSource("modes")
+    void anAsynchronousOnewayCompletesWhenSentAndArrives(InvocationMode mode) throws Exception {
+        WarehouseOperations warehouse = warehouse(mode);
+        int before = warehouse.audits();
+        ExecutorService calls = AsyncClient.boundedExecutor("oneway", 2, 8);
+        try {
+            AsyncClient<WarehouseOperations> async = clients.get(mode).async(calls);
+            for (int i = 0; i < 3; i++) {
+                int n = i;
+                async.run(w -> w.audit("async oneway " + mode + " " + n)).get(5, TimeUnit.SECONDS);
+            }
+        } finally {
+            calls.shutdown();
+        }
         await().atMost(Duration.ofSeconds(5)).until(() -> warehouse.audits() == before + 3);
     }
 

@@ -40,14 +40,7 @@ public final class EclipseSocketFactory implements ORBSocketFactory {
     @Override
     public Socket createSocket(String type, InetSocketAddress address) throws IOException {
         int connectTimeout = orb.getORBData().getTransportTcpConnectTimeouts().get_max_time_to_wait();
-        TransportSettings settings = TransportSettings.of(orb);
-        Socket socket;
-        if (type.startsWith(EclipseTlsSocketInfo.TLS)) {
-            socket = settings.tlsConnector().connect(address, connectTimeout);
-        } else {
-            socket = Sockets.connected(address, connectTimeout);
-        }
-        return MessageLimits.limit(socket, settings.cap(), orb);
+        return TransportSettings.of(orb).connect(orb, address, type.startsWith(EclipseTlsSocketInfo.TLS), connectTimeout);
     }
 
     @Override

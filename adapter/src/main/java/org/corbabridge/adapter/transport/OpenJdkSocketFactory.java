@@ -40,13 +40,7 @@ public final class OpenJdkSocketFactory implements ORBSocketFactory {
     @Override
     public Socket createSocket(String type, InetSocketAddress address) throws IOException {
         TransportSettings settings = TransportSettings.of(orb);
-        Socket socket;
-        if (type.equals(OpenJdkTlsSocketInfo.TLS)) {
-            socket = settings.tlsConnector().connect(address, settings.connectTimeoutMillis());
-        } else {
-            socket = Sockets.connected(address, settings.connectTimeoutMillis());
-        }
-        return MessageLimits.limit(socket, settings.cap(), orb, settings.replyBoundMillis());
+        return settings.connect(orb, address, type.equals(OpenJdkTlsSocketInfo.TLS), settings.connectTimeoutMillis());
     }
 
     @Override

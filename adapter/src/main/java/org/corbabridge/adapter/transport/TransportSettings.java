@@ -1,6 +1,8 @@
 package org.corbabridge.adapter.transport;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.security.GeneralSecurityException;
 import java.util.Collections;
 import java.util.Map;
@@ -61,8 +63,19 @@ record TransportSettings(TlsConnector tls, long cap, int connectTimeoutMillis, l
         return new TransportSettings(tls, cap, (int) Math.min(Integer.MAX_VALUE, connect), reply);
     }
 
+    /**
+     * A connection to one of {@code orb}'s endpoints, over TLS or in plain text, made within
+     * {@code connectTimeoutMillis}, read through the cap and, where these settings say, with each
+     * request's reply bounded.
+     */
+    Socket connect(Object orb, InetSocketAddress address, boolean tls, int connectTimeoutMillis) throws IOException {
+        Socket socket = tls ? tlsConnector().connect(address, connectTimeoutMillis)
+                : Sockets.connected(address, connectTimeoutMillis);
+        return MessageLimits.limit(socket, cap, orb, replyBoundMillis);
+    }
+
     /** The connector for TLS connections: the ORB's own, else the JVM's default. */
-    TlsConnector tlsConnector() throws SSLException {
+    private TlsConnector tlsConnector() throws SSLException {
         if (tls != null) {
             return tls;
         }
