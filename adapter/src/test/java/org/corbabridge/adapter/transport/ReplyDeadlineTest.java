@@ -114,6 +114,119 @@ class ReplyDeadlineTest {
         }
     }
 
+    /**
+     * The reader's slices time out in the middle of TLS records too, on a slow link: the TLS socket
+     * must carry on from where it was. A relay stalls the server's bytes for 300 ms several times
+     * inside records while the reader waits in 20 ms slices.
+     */
+    @Test
+    void aTlsStreamStalledInsideItsRecordsIsReadWholeAcrossTheSlices() throws Exception {
+        byte[] payload = new byte[200_000];
+        new java.util.Random(7).nextBytes(payload);
+        javax.net.ssl.SSLContext serverContext = tlsContext(true);
+        javax.net.ssl.SSLContext clientContext = tlsContext(false);
+        InetAddress loopback = InetAddress.getLoopbackAddress();
+        try (ServerSocket tlsListener = serverContext.getServerSocketFactory().createServerSocket(0, 1, loopback);
+                ServerSocket relayListener = new ServerSocket(0, 1, loopback)) {
+            Thread server = new Thread(() -> {
+                try (Socket tls = tlsListener.accept()) {
+                    tls.getOutputStream().write(payload);
+                    tls.getOutputStream().flush();
+                    tls.getInputStream().read(); // until the client closes
+                } catch (IOException ignored) {
+                    // the client closed first
+                }
+            });
+            server.start();
+            Thread relay = new Thread(() -> {
+                try (Socket client = relayListener.accept(); Socket upstream = new Socket(loopback, tlsListener.getLocalPort())) {
+                    Thread up = new Thread(() -> pump(client, upstream, Integer.MAX_VALUE));
+                    up.start();
+                    pump(upstream, client, 25_000);
+                    up.join(5_000);
+                } catch (IOException | InterruptedException ignored) {
+                    // the test ended
+                }
+            });
+            relay.start();
+            Socket plain = new Socket(loopback, relayListener.getLocalPort());
+            try (javax.net.ssl.SSLSocket tls = (javax.net.ssl.SSLSocket) clientContext.getSocketFactory()
+                    .createSocket(plain, loopback.getHostAddress(), relayListener.getLocalPort(), true)) {
+                tls.startHandshake();
+                ReplyDeadline deadline = new ReplyDeadline(10_000, "peer:1");
+                tls.setSoTimeout(20);
+                InputStream in = deadline.bounding(tls.getInputStream());
+                byte[] read = new byte[payload.length];
+                int n = 0;
+                while (n < read.length) {
+                    int got = in.read(read, n, read.length - n);
+                    assertThat(got).as("bytes before the end").isPositive();
+                    n += got;
+                }
+                assertThat(read).isEqualTo(payload);
+            }
+            server.join(5_000);
+            relay.join(5_000);
+        }
+    }
+
+    /** Copies until the end of the stream, stalling 300 ms after every {@code stallEvery} bytes. */
+    private static void pump(Socket from, Socket to, int stallEvery) {
+        byte[] buffer = new byte[997];
+        long sinceStall = 0;
+        try {
+            InputStream in = from.getInputStream();
+            OutputStream out = to.getOutputStream();
+            for (int n; (n = in.read(buffer)) >= 0; ) {
+                out.write(buffer, 0, n);
+                out.flush();
+                sinceStall += n;
+                if (sinceStall >= stallEvery) {
+                    sinceStall = 0;
+                    Thread.sleep(300);
+                }
+            }
+            to.shutdownOutput();
+        } catch (IOException | InterruptedException ignored) {
+            // one side closed
+        }
+    }
+
+    /**
+     * The server presents the test client certificate (any key will do: this is about framing);
+     * the client trusts whatever it is shown, for the same reason.
+     */
+    private static javax.net.ssl.SSLContext tlsContext(boolean server) throws Exception {
+        javax.net.ssl.KeyManager[] keys = null;
+        if (server) {
+            char[] password = org.corbabridge.fixture.TestKeys.PASSWORD.toCharArray();
+            java.security.KeyStore key = java.security.KeyStore.getInstance("PKCS12");
+            try (InputStream in = java.nio.file.Files.newInputStream(org.corbabridge.fixture.TestKeys.clientKeyStore())) {
+                key.load(in, password);
+            }
+            javax.net.ssl.KeyManagerFactory keyManagers = javax.net.ssl.KeyManagerFactory.getInstance("PKIX");
+            keyManagers.init(key, password);
+            keys = keyManagers.getKeyManagers();
+        }
+        javax.net.ssl.TrustManager[] trustAll = {new javax.net.ssl.X509TrustManager() {
+            @Override
+            public void checkClientTrusted(java.security.cert.X509Certificate[] chain, String authType) {
+            }
+
+            @Override
+            public void checkServerTrusted(java.security.cert.X509Certificate[] chain, String authType) {
+            }
+
+            @Override
+            public java.security.cert.X509Certificate[] getAcceptedIssuers() {
+                return new java.security.cert.X509Certificate[0];
+            }
+        }};
+        javax.net.ssl.SSLContext context = javax.net.ssl.SSLContext.getInstance("TLS");
+        context.init(keys, trustAll, null);
+        return context;
+    }
+
     private static byte[] littleEndianId(int requestId, int length) {
         byte[] body = withRequestId(Integer.reverseBytes(requestId), length);
         return body;
