@@ -1,9 +1,33 @@
 package org.corbabridge.adapter.transport;
 
-/** What the connection wrappers read of a GIOP message header. */
+/** What the connection wrappers read of a GIOP message header, for both directions. */
 final class Giop {
 
+    /** The header's length: magic, version, flags, type, body size. */
+    static final int HEADER = 12;
+
+    static final int REQUEST = 0;
+    static final int REPLY = 1;
+    static final int LOCATE_REQUEST = 3;
+    static final int LOCATE_REPLY = 4;
+    static final int FRAGMENT = 7;
+
     private Giop() {
+    }
+
+    /** Whether a header starts with the GIOP magic; what does not cannot be framed. */
+    static boolean hasMagic(byte[] header) {
+        return header[0] == 'G' && header[1] == 'I' && header[2] == 'O' && header[3] == 'P';
+    }
+
+    /** The message type (octet 7). */
+    static int type(byte[] header) {
+        return header[7];
+    }
+
+    /** The body's size, after the header. */
+    static long bodySize(byte[] header) {
+        return readULong(header, 8);
     }
 
     /**

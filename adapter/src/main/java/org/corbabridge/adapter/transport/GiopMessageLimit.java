@@ -32,11 +32,8 @@ final class GiopMessageLimit extends FilterInputStream {
     /** Fragmented messages one connection may have open at once. */
     static final int MAX_OPEN_CHAINS = 4096;
 
-    private static final int HEADER = 12;
-    private static final int HEADER_AND_REQUEST_ID = 16;
-    private static final int REPLY = 1;
-    private static final int LOCATE_REPLY = 4;
-    private static final int FRAGMENT = 7;
+    private static final int HEADER = Giop.HEADER;
+    private static final int HEADER_AND_REQUEST_ID = HEADER + 4;
     /** GIOP 1.1 fragments carry no request id; their single chain goes under this key. */
     private static final int UNNUMBERED_CHAIN = -1;
 
@@ -196,8 +193,8 @@ final class GiopMessageLimit extends FilterInputStream {
         aheadWanted = HEADER;
         checkFragments();
         replyNumbered = aheadFilled == HEADER_AND_REQUEST_ID;
-        endsReply = !moreFragments() && (ahead[7] == REPLY || ahead[7] == LOCATE_REPLY
-                || ahead[7] == FRAGMENT && (replyNumbered || minor() == 1));
+        endsReply = !moreFragments() && (isReply()
+                || Giop.type(ahead) == Giop.FRAGMENT && (replyNumbered || minor() == 1));
         replyId = replyNumbered ? (int) readULong(HEADER) : 0;
         startServing(size() - (aheadFilled - HEADER));
         return true;
@@ -211,7 +208,7 @@ final class GiopMessageLimit extends FilterInputStream {
 
     /** Checks the header's size; returns how many bytes to read ahead in all. */
     private int afterHeader() throws OversizedMessageException {
-        if (ahead[0] != 'G' || ahead[1] != 'I' || ahead[2] != 'O' || ahead[3] != 'P') {
+        if (!Giop.hasMagic(ahead)) {
             notGiop = true;
             return HEADER;
         }
@@ -221,7 +218,7 @@ final class GiopMessageLimit extends FilterInputStream {
         }
         // a reply's id is read ahead only for a listener that wants it: the extra read costs a
         // system call per reply, several per cent of a small call
-        boolean wantsReplyId = onReply != ReplyListener.NONE && (ahead[7] == REPLY || ahead[7] == LOCATE_REPLY);
+        boolean wantsReplyId = onReply != ReplyListener.NONE && (isReply());
         boolean numbered = minor() >= 2 && size >= 4 && carriesRequestIdFirst() && (isFragmentPiece() || wantsReplyId);
         return numbered ? HEADER_AND_REQUEST_ID : HEADER;
     }
@@ -274,17 +271,22 @@ final class GiopMessageLimit extends FilterInputStream {
     }
 
     private boolean isFragmentPiece() {
-        return minor() >= 1 && (moreFragments() || ahead[7] == FRAGMENT);
+        return minor() >= 1 && (moreFragments() || Giop.type(ahead) == Giop.FRAGMENT);
     }
 
     /** Request, Reply, LocateRequest, LocateReply and Fragment start with the request id in GIOP 1.2. */
     private boolean carriesRequestIdFirst() {
-        int type = ahead[7];
-        return type == 0 || type == 1 || type == 3 || type == 4 || type == FRAGMENT;
+        int type = Giop.type(ahead);
+        return type == Giop.REQUEST || type == Giop.REPLY || type == Giop.LOCATE_REQUEST || type == Giop.LOCATE_REPLY
+                || type == Giop.FRAGMENT;
+    }
+
+    private boolean isReply() {
+        return Giop.type(ahead) == Giop.REPLY || Giop.type(ahead) == Giop.LOCATE_REPLY;
     }
 
     private long size() {
-        return readULong(8);
+        return Giop.bodySize(ahead);
     }
 
     private long readULong(int at) {

@@ -28,12 +28,13 @@ final class MessageLimitedSocket extends Socket {
     /** Set when a reply deadline owns the read time-out; the ORB's own setting is then not applied. */
     private final boolean readTimeoutOwned;
 
-    /** @param deadline null: replies are bounded by the ORB */
-    MessageLimitedSocket(Socket socket, long cap, MessageLimits.Refusals refusals, ReplyDeadline deadline)
+    /** @param replyBoundMillis the longest a request may wait for its reply; 0: the ORB bounds it */
+    MessageLimitedSocket(Socket socket, long cap, MessageLimits.Refusals refusals, long replyBoundMillis)
             throws IOException {
         super((SocketImpl) null);
         this.socket = socket;
         String peer = socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
+        ReplyDeadline deadline = replyBoundMillis > 0 ? new ReplyDeadline(replyBoundMillis, peer) : null;
         if (deadline == null) {
             this.input = new GiopMessageLimit(socket.getInputStream(), cap, peer, refusals::note,
                     ReplyListener.NONE);

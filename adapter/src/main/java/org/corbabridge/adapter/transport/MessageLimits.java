@@ -77,10 +77,8 @@ public final class MessageLimits {
      */
     static Socket limit(Socket socket, long cap, Object orb, long replyBoundMillis) throws IOException {
         try {
-            String peer = socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
-            ReplyDeadline deadline = replyBoundMillis > 0 ? new ReplyDeadline(replyBoundMillis, peer) : null;
             return new MessageLimitedSocket(socket, cap, REFUSALS.computeIfAbsent(orb, key -> new Refusals()),
-                    deadline);
+                    replyBoundMillis);
         } catch (IOException | RuntimeException e) {
             socket.close();
             throw e;

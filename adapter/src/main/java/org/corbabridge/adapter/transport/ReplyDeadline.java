@@ -34,11 +34,9 @@ final class ReplyDeadline implements ReplyListener {
     /** The longest single wait of the reader: how late past the bound a connection may end. */
     static final long MAX_SLICE_MILLIS = 50;
 
-    private static final int HEADER = 12;
+    private static final int HEADER = Giop.HEADER;
     /** The header, the request id, and (for a Request) the response flags. */
-    private static final int SCANNED = 17;
-    private static final int REQUEST = 0;
-    private static final int LOCATE_REQUEST = 3;
+    private static final int SCANNED = HEADER + 5;
 
     private final long boundNanos;
     private final int sliceMillis;
@@ -182,7 +180,7 @@ final class ReplyDeadline implements ReplyListener {
                 headFilled += taken;
                 at += taken;
                 if (headFilled == HEADER && headWanted == HEADER) {
-                    if (head[0] != 'G' || head[1] != 'I' || head[2] != 'O' || head[3] != 'P') {
+                    if (!Giop.hasMagic(head)) {
                         lost = true;
                         return;
                     }
@@ -195,7 +193,7 @@ final class ReplyDeadline implements ReplyListener {
                     if (headWanted == SCANNED && expectsReply()) {
                         sent((int) Giop.readULong(head, HEADER));
                     }
-                    bodyLeft = Giop.readULong(head, 8) - (headFilled - HEADER);
+                    bodyLeft = Giop.bodySize(head) - (headFilled - HEADER);
                     headFilled = 0;
                     headWanted = HEADER;
                 }
@@ -203,17 +201,17 @@ final class ReplyDeadline implements ReplyListener {
         }
 
         private boolean isRequest() {
-            return head[7] == REQUEST || head[7] == LOCATE_REQUEST;
+            return Giop.type(head) == Giop.REQUEST || Giop.type(head) == Giop.LOCATE_REQUEST;
         }
 
         /** GIOP 1.2 requests whose body holds at least the id and flags. */
         private boolean numbered() {
-            return head[5] >= 2 && isRequest() && Giop.readULong(head, 8) >= SCANNED - HEADER;
+            return head[5] >= 2 && isRequest() && Giop.bodySize(head) >= SCANNED - HEADER;
         }
 
         /** A LocateRequest always; a Request unless its response flags say none (a oneway). */
         private boolean expectsReply() {
-            return head[7] == LOCATE_REQUEST || head[16] != 0;
+            return Giop.type(head) == Giop.LOCATE_REQUEST || head[16] != 0;
         }
     }
 }

@@ -59,10 +59,8 @@ final class ScaleReading {
         if (perConnection.isEmpty() || common.isEmpty()) {
             return Optional.empty();
         }
-        StepReply a = perConnection.get().healthySteps().stream().filter(s -> s.sessions() == common.get())
-                .findFirst().orElseThrow();
-        StepReply b = pool.healthySteps().stream().filter(s -> s.sessions() == common.get()).findFirst()
-                .orElseThrow();
+        StepReply a = healthyStepAt(perConnection.get(), common.get()).orElseThrow();
+        StepReply b = healthyStepAt(pool, common.get()).orElseThrow();
         boolean poolBetter = b.p99Micros() < a.p99Micros();
         return Optional.of(String.format(Locale.ROOT, "%s, external mode, %d sessions: the C++ server's %s served "
                         + "better (p99 %.1f ms against %.1f ms, median %.2f against %.2f ms) with %d threads against "
@@ -99,6 +97,11 @@ final class ScaleReading {
                 .findFirst();
     }
 
+    /** The healthy step of {@code series} at {@code sessions}, if it ran one. */
+    private static Optional<StepReply> healthyStepAt(ScaleSeries series, int sessions) {
+        return series.healthySteps().stream().filter(step -> step.sessions() == sessions).findFirst();
+    }
+
     /** The largest number of sessions at which both configurations were healthy (a alone: its largest). */
     static Optional<Integer> largestCommonHealthyStep(ScaleSeries a, Optional<ScaleSeries> b) {
         List<Integer> steps = a.healthySteps().stream().map(StepReply::sessions).toList();
@@ -126,8 +129,7 @@ final class ScaleReading {
             Optional<ScaleSeries> perConnection = find(results, pool.orb(), pool.orbMode(), pool.payload());
             Optional<Integer> common = largestCommonHealthyStep(pool, perConnection);
             for (ScaleSeries series : perConnection.isPresent() ? List.of(perConnection.get(), pool) : List.of(pool)) {
-                rows.add(new ServerModelRow(series, common.flatMap(n -> series.healthySteps().stream()
-                        .filter(step -> step.sessions() == n).findFirst())));
+                rows.add(new ServerModelRow(series, common.flatMap(n -> healthyStepAt(series, n))));
             }
         }
         return rows;
