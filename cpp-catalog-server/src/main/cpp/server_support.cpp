@@ -1,4 +1,5 @@
 #include "server_support.hpp"
+#include "trace_context.hpp"
 
 #include <omniORB4/sslContext.h>
 #include <openssl/ssl.h>
@@ -105,7 +106,10 @@ CORBA::ORB_ptr init(int& argc, char** argv, const char* program, std::vector<std
   options[row][0] = nullptr;
   options[row][1] = nullptr;
   try {
-    return CORBA::ORB_init(argc, argv, "omniORB4", options.get());
+    CORBA::ORB_ptr orb = CORBA::ORB_init(argc, argv, "omniORB4", options.get());
+    // after ORB_init: omniORB refuses to initialise (INITIALIZE) with interceptors added before it
+    trace_context::install();
+    return orb;
   } catch (CORBA::Exception& e) {
     std::cerr << program << ": ORB_init failed (" << e._name() << "); check the -ORB options and the endpoints "
               << describe(endpoints) << "\n";

@@ -10,6 +10,7 @@
 #include "catalog.hh"
 #include "catalog_data.hpp"
 #include "catalog_query.hpp"
+#include "trace_context.hpp"
 
 namespace {
 
@@ -149,6 +150,29 @@ void selection_honours_the_reply_cap() {
   CHECK(!huge.ok && contains(huge.error, "lower the limit"));
 }
 
+void traceparent_is_read_from_the_adapters_lines() {
+  trace_context::Parent parent;
+  const std::string both =
+      "traceparent: 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01\ntracestate: a=b\n";
+  CHECK(trace_context::parse(both.data(), both.size(), parent));
+  CHECK(parent.trace_id == "4bf92f3577b34da6a3ce929d0e0e4736");
+  CHECK(parent.span_id == "00f067aa0ba902b7");
+  const std::string state_first = "tracestate: a=b\ntraceparent: 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00";
+  CHECK(trace_context::parse(state_first.data(), state_first.size(), parent));
+  CHECK(parent.span_id == "00f067aa0ba902b7");
+}
+
+void malformed_traceparents_are_ignored() {
+  trace_context::Parent parent;
+  for (const std::string bad : {std::string(""), std::string("traceparent: 00-zz"),
+                                std::string("traceparent: 00-00000000000000000000000000000000-00f067aa0ba902b7-01\n"),
+                                std::string("traceparent: 00-4bf92f3577b34da6a3ce929d0e0e4736-0000000000000000-01\n"),
+                                std::string("traceparent: 00-4BF92F3577B34DA6A3CE929D0E0E4736-00f067aa0ba902b7-01\n"),
+                                std::string("xtraceparent: 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01\n")}) {
+    CHECK(!trace_context::parse(bad.data(), bad.size(), parent));
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -160,6 +184,8 @@ int main(int argc, char** argv) {
   grammar_accepts_the_documented_forms();
   grammar_refuses_everything_else_with_a_reason();
   selection_honours_the_reply_cap();
+  traceparent_is_read_from_the_adapters_lines();
+  malformed_traceparents_are_ignored();
   std::cout << "catalog_tests: " << checks << " checks passed\n";
   orb->destroy();
   return 0;

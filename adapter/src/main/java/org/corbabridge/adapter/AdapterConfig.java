@@ -2,6 +2,7 @@ package org.corbabridge.adapter;
 
 import java.time.Duration;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
@@ -23,7 +24,8 @@ import java.util.Set;
  *
  * <p>Defaults: the ORB's {@code NameService} initial reference, the IDL interface's own name
  * (such as {@code Catalog}), static invocation, JacORB, a 10 s call time-out, a 3 s connect
- * time-out, {@link RetryPolicy#ofDefaults()}, and no operation idempotent.
+ * time-out, {@link RetryPolicy#ofDefaults()}, no operation idempotent, and the observers of
+ * {@link CallObserver#ofDefaults()} (tracing and metrics).
  */
 public final class AdapterConfig {
 
@@ -40,6 +42,7 @@ public final class AdapterConfig {
     private final Duration connectTimeout;
     private final RetryPolicy retry;
     private final Set<String> idempotentOperations;
+    private final List<CallObserver> observers;
 
     private AdapterConfig(Builder builder) {
         this.nameServiceUrl = builder.nameServiceUrl;
@@ -50,6 +53,7 @@ public final class AdapterConfig {
         this.connectTimeout = builder.connectTimeout;
         this.retry = builder.retry;
         this.idempotentOperations = Set.copyOf(builder.idempotentOperations);
+        this.observers = List.copyOf(builder.observers);
     }
 
     public static AdapterConfig ofDefaults() {
@@ -70,6 +74,7 @@ public final class AdapterConfig {
         builder.connectTimeout = connectTimeout;
         builder.retry = retry;
         builder.idempotentOperations.addAll(idempotentOperations);
+        builder.observers = observers;
         return builder;
     }
 
@@ -114,6 +119,11 @@ public final class AdapterConfig {
         return idempotentOperations;
     }
 
+    /** What sees every call: tracing and metrics by default. */
+    public List<CallObserver> observers() {
+        return observers;
+    }
+
     public boolean isIdempotent(String operation) {
         return idempotentOperations.contains(operation);
     }
@@ -128,7 +138,7 @@ public final class AdapterConfig {
         return "AdapterConfig[nameService=" + nameServiceDescription() + ", name=" + name + ", invocation="
                 + invocation.configName() + ", orb=" + orb.orbClass() + ", callTimeout=" + callTimeout.toMillis()
                 + " ms, connectTimeout=" + connectTimeout.toMillis() + " ms, " + retry + ", idempotent="
-                + idempotentOperations + "]";
+                + idempotentOperations + ", observers=" + observers + "]";
     }
 
     public static final class Builder {
@@ -140,6 +150,7 @@ public final class AdapterConfig {
         private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
         private RetryPolicy retry = RetryPolicy.ofDefaults();
         private final Set<String> idempotentOperations = new LinkedHashSet<>();
+        private List<CallObserver> observers = CallObserver.ofDefaults();
 
         private Builder() {
         }
@@ -233,6 +244,16 @@ public final class AdapterConfig {
                 }
                 idempotentOperations.add(operation.trim());
             }
+            return this;
+        }
+
+        /**
+         * What sees every call, replacing the defaults ({@link CallObserver#ofDefaults()}); none
+         * to observe nothing, such as {@code Tracing.of(openTelemetry)} with a registry of its own:
+         * {@code observers(Tracing.of(otel), CallMetrics.of(registry))}.
+         */
+        public Builder observers(CallObserver... observers) {
+            this.observers = List.of(observers);
             return this;
         }
 

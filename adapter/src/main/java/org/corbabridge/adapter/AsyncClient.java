@@ -1,5 +1,6 @@
 package org.corbabridge.adapter;
 
+import io.opentelemetry.context.Context;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -97,7 +98,8 @@ public final class AsyncClient<T> {
     public <R> CompletableFuture<R> call(Call<? super T, ? extends R> invocation) {
         CompletableFuture<R> future = new CompletableFuture<>();
         try {
-            executor.execute(() -> {
+            // the caller's context (its span) is the parent of the call's span on the executor's thread
+            executor.execute(Context.current().wrap(() -> {
                 if (future.isDone()) {
                     return; // cancelled before it started: nothing is sent
                 }
@@ -106,7 +108,7 @@ public final class AsyncClient<T> {
                 } catch (Throwable failure) {
                     future.completeExceptionally(failure);
                 }
-            });
+            }));
         } catch (RejectedExecutionException full) {
             future.completeExceptionally(new CallRejectedException("a call on " + client.target()
                     + " was refused by its executor (full or shut down); nothing was sent", full));

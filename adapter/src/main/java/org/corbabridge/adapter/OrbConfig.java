@@ -39,6 +39,7 @@ public final class OrbConfig {
     private final List<String> arguments;
     private final TlsConfig tls;
     private final long maxIncomingMessageBytes;
+    private final boolean traceContext;
 
     private OrbConfig(Builder builder) {
         this.orbClass = builder.orbClass;
@@ -48,6 +49,7 @@ public final class OrbConfig {
         this.arguments = List.copyOf(builder.arguments);
         this.tls = builder.tls;
         this.maxIncomingMessageBytes = builder.maxIncomingMessageBytes;
+        this.traceContext = builder.traceContext;
     }
 
     /** JacORB, no extra properties. */
@@ -101,11 +103,20 @@ public final class OrbConfig {
         return maxIncomingMessageBytes;
     }
 
+    /**
+     * Whether the ORB carries the current span's trace context to the server in every request
+     * ({@code org.corbabridge.adapter.telemetry.TraceContext}); true by default. A call that is
+     * not traced adds nothing to its request either way.
+     */
+    public boolean traceContext() {
+        return traceContext;
+    }
+
     @Override
     public String toString() {
         return "OrbConfig[" + orbClass + ", " + orbSingletonClass + ", properties " + properties.stringPropertyNames()
                 + ", arguments " + arguments + ", incoming messages up to " + maxIncomingMessageBytes + " bytes"
-                + (tls == null ? "" : ", " + tls) + "]";
+                + (tls == null ? "" : ", " + tls) + (traceContext ? "" : ", no trace context") + "]";
     }
 
     private static Properties copy(Properties source) {
@@ -122,8 +133,15 @@ public final class OrbConfig {
         private final List<String> arguments = new ArrayList<>();
         private TlsConfig tls;
         private long maxIncomingMessageBytes = DEFAULT_MAX_INCOMING_MESSAGE_BYTES;
+        private boolean traceContext = true;
 
         private Builder() {
+        }
+
+        /** Whether the ORB carries trace context ({@link OrbConfig#traceContext()}); default true. */
+        public Builder traceContext(boolean traceContext) {
+            this.traceContext = traceContext;
+            return this;
         }
 
         /**

@@ -2,6 +2,10 @@ package org.corbabridge.adapter;
 
 import java.time.Duration;
 import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+import org.corbabridge.adapter.telemetry.TraceContext;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.SystemException;
 import org.slf4j.Logger;
@@ -24,13 +28,18 @@ public final class Orbs {
 
     private static final Logger LOG = LoggerFactory.getLogger(Orbs.class);
 
+    /** ORBs {@link #create} made and {@link #destroy} has not yet destroyed: the metrics' open ORBs. */
+    private static final Set<ORB> OPEN = ConcurrentHashMap.newKeySet();
+    private static final LongAdder CREATED = new LongAdder();
+
     private Orbs() {
     }
 
     /**
      * {@code ORB.init(args, props)} with both class properties set explicitly and, for a known
      * implementation, its listening socket (the Eclipse ORB's) on 127.0.0.1, its waits bounded by
-     * the two time-outs, its incoming messages capped, and its TLS set up as {@link OrbConfig#tls()} says; {@code config}'s own
+     * the two time-outs, its incoming messages capped, its TLS set up as {@link OrbConfig#tls()} says, and the
+     * trace context interceptor registered unless {@link OrbConfig#traceContext()} is false; {@code config}'s own
      * properties override those.
      *
      * @throws OrbInitializationException the ORB class is missing or refuses its properties
@@ -50,11 +59,17 @@ public final class Orbs {
             }
             properties.putAll(config.implementation().tlsProperties(config.tls().get()));
         }
+        if (config.traceContext()) {
+            properties.setProperty(TraceContext.ORB_INITIALIZER_PROPERTY, "");
+        }
         properties.putAll(config.properties());
         properties.setProperty("org.omg.CORBA.ORBClass", config.orbClass());
         properties.setProperty("org.omg.CORBA.ORBSingletonClass", config.orbSingletonClass());
         try {
-            return ORB.init(config.arguments().toArray(String[]::new), properties);
+            ORB orb = ORB.init(config.arguments().toArray(String[]::new), properties);
+            CREATED.increment();
+            OPEN.add(orb);
+            return orb;
         } catch (RuntimeException | LinkageError e) {
             throw new OrbInitializationException("cannot create the ORB " + config.orbClass() + " (singleton "
                     + config.orbSingletonClass() + "): " + e + "; is its jar on the classpath of "
@@ -84,5 +99,16 @@ public final class Orbs {
             LOG.warn("ORB destroy failed; its threads may outlive their owner: {}", e.toString());
         }
         afterDestroy.run();
+        OPEN.remove(orb);
+    }
+
+    /** How many ORBs {@link #create} has made in this class loader. */
+    public static long created() {
+        return CREATED.sum();
+    }
+
+    /** How many of the ORBs {@link #create} made are not yet destroyed by {@link #destroy}. */
+    public static int open() {
+        return OPEN.size();
     }
 }

@@ -2,10 +2,12 @@ package org.corbabridge.adapter.internal;
 
 import io.github.resilience4j.retry.Retry;
 import io.github.resilience4j.retry.RetryConfig;
+import io.opentelemetry.context.Context;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import org.corbabridge.adapter.AdapterClosedException;
 import org.corbabridge.adapter.AdapterConfig;
+import org.corbabridge.adapter.CallObserver;
 import org.corbabridge.adapter.CallTimeoutException;
 import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.CorbaAdapterException;
@@ -52,6 +54,8 @@ final class RemoteObject<T> implements AutoCloseable {
     private final ThreadLocal<CallState> callState = ThreadLocal.withInitial(CallState::new);
     /** Runs the attempts that must end by the call's deadline; see {@link #attempt}. */
     private final DeadlineExecutor attempts;
+    /** Sees each call: its span and its metrics, by default. */
+    private final CallObserver observer;
     private final LongAdder retries = new LongAdder();
     private final LongAdder rebinds = new LongAdder();
     private volatile Binding<T> binding;
@@ -68,6 +72,7 @@ final class RemoteObject<T> implements AutoCloseable {
         this.idempotentRetry = retry(config.retry(), true);
         this.otherRetry = retry(config.retry(), false);
         this.attempts = new DeadlineExecutor("corbabridge-attempt " + name);
+        this.observer = Observers.of(config.observers());
         try {
             this.binding = new Binding<>(resolveAndBind(), 1);
         } catch (RuntimeException | Error e) {
@@ -107,13 +112,31 @@ final class RemoteObject<T> implements AutoCloseable {
         CallState state = callState.get();
         long outerDeadline = state.deadline;
         int outerAttempts = state.attempts;
+        CallObserver.Observation outerObservation = state.observation;
+        CorbaAdapterException outerFailure = state.lastFailure;
+        CallObserver.Observation observation = observer.start(repositoryId, operation);
         state.deadline = System.nanoTime() + config.callTimeout().toNanos();
         state.attempts = 0;
+        state.observation = observation;
+        state.lastFailure = null;
         try {
-            return retry.executeSupplier(() -> attempt(operation, invocation, state));
+            R result = retry.executeSupplier(() -> attempt(operation, invocation, state));
+            observation.succeeded();
+            return result;
+        } catch (RaisedUserException e) {
+            observation.raisedUserException(e.repositoryId());
+            throw e;
+        } catch (RuntimeException e) {
+            observation.failed(e);
+            throw e;
+        } catch (Error e) {
+            observation.failed(new IllegalStateException(e.toString(), e));
+            throw e;
         } finally {
             state.deadline = outerDeadline;
             state.attempts = outerAttempts;
+            state.observation = outerObservation;
+            state.lastFailure = outerFailure;
         }
     }
 
@@ -164,21 +187,36 @@ final class RemoteObject<T> implements AutoCloseable {
      */
     private <R> R attempt(String operation, Function<T, R> invocation, CallState state) {
         state.attempts++;
-        if (state.attempts == 1 && binding.generation() != staleGeneration) {
-            return attemptNow(operation, invocation);
+        if (state.attempts > 1 && state.lastFailure != null) {
+            state.observation.retrying(state.attempts, state.lastFailure);
         }
-        return attempts.runBy(state.deadline, () -> attemptNow(operation, invocation),
+        try {
+            return attemptBy(operation, invocation, state);
+        } catch (CorbaAdapterException e) {
+            state.lastFailure = e;
+            throw e;
+        }
+    }
+
+    private <R> R attemptBy(String operation, Function<T, R> invocation, CallState state) {
+        if (state.attempts == 1 && binding.generation() != staleGeneration) {
+            return attemptNow(operation, invocation, state.observation);
+        }
+        // the call's span (and any context of the caller's) stays current on the helper thread
+        CallObserver.Observation observation = state.observation;
+        return attempts.runBy(state.deadline,
+                Context.current().wrapSupplier(() -> attemptNow(operation, invocation, observation)),
                 () -> new CallTimeoutException(operation + " on " + describeTarget() + " got no reply within "
                         + config.callTimeout().toMillis() + " ms (attempt " + state.attempts + ", after "
                         + (state.attempts > 1 ? "a retry" : "the name was resolved again")
                         + "); the server may still have run it", Completion.MAYBE, null));
     }
 
-    private <R> R attemptNow(String operation, Function<T, R> invocation) {
+    private <R> R attemptNow(String operation, Function<T, R> invocation, CallObserver.Observation observation) {
         if (closed) {
             throw new AdapterClosedException(operation + " on " + describeTarget() + ": the adapter is closed");
         }
-        Binding<T> used = currentBinding();
+        Binding<T> used = currentBinding(observation);
         long started = System.nanoTime();
         try {
             return invocation.apply(used.target());
@@ -195,7 +233,7 @@ final class RemoteObject<T> implements AutoCloseable {
     }
 
     /** The binding to call on, resolving the name again (once, for every thread) when it went stale. */
-    private Binding<T> currentBinding() {
+    private Binding<T> currentBinding(CallObserver.Observation observation) {
         Binding<T> current = binding;
         if (current.generation() != staleGeneration) {
             return current;
@@ -207,6 +245,7 @@ final class RemoteObject<T> implements AutoCloseable {
                 current = new Binding<>(target, current.generation() + 1);
                 binding = current;
                 rebinds.increment();
+                observation.rebound();
                 LOG.debug("resolved {} again (binding {})", describeTarget(), current.generation());
             }
             return current;
@@ -262,10 +301,15 @@ final class RemoteObject<T> implements AutoCloseable {
         return callState.get().deadline - System.nanoTime() > needed;
     }
 
-    /** The deadline of the call a thread is making, and how many attempts it has made. */
+    /**
+     * The call a thread is making: its deadline, how many attempts it has made, what observes it,
+     * and why the last attempt failed.
+     */
     private static final class CallState {
         long deadline;
         int attempts;
+        CallObserver.Observation observation;
+        CorbaAdapterException lastFailure;
     }
 
     private Retry retry(RetryPolicy policy, boolean idempotent) {

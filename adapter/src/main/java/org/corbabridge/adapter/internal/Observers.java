@@ -1,0 +1,71 @@
+package org.corbabridge.adapter.internal;
+
+import java.util.List;
+import org.corbabridge.adapter.CallObserver;
+import org.corbabridge.adapter.CorbaAdapterException;
+
+/** One observer for a list of them: the list's own when it has one, none when it is empty. */
+final class Observers {
+
+    private Observers() {
+    }
+
+    static CallObserver of(List<CallObserver> observers) {
+        if (observers.isEmpty()) {
+            return (repositoryId, operation) -> CallObserver.Observation.NONE;
+        }
+        if (observers.size() == 1) {
+            return observers.get(0);
+        }
+        CallObserver[] all = observers.toArray(CallObserver[]::new);
+        return (repositoryId, operation) -> {
+            CallObserver.Observation[] started = new CallObserver.Observation[all.length];
+            for (int i = 0; i < all.length; i++) {
+                started[i] = all[i].start(repositoryId, operation);
+            }
+            return new Each(started);
+        };
+    }
+
+    /**
+     * Every observer's observation; ended in the reverse order of their start, so that a span an
+     * earlier observer made current is still current while later ones end.
+     */
+    private record Each(CallObserver.Observation[] observations) implements CallObserver.Observation {
+
+        @Override
+        public void retrying(int attempt, CorbaAdapterException cause) {
+            for (CallObserver.Observation observation : observations) {
+                observation.retrying(attempt, cause);
+            }
+        }
+
+        @Override
+        public void rebound() {
+            for (CallObserver.Observation observation : observations) {
+                observation.rebound();
+            }
+        }
+
+        @Override
+        public void succeeded() {
+            for (int i = observations.length - 1; i >= 0; i--) {
+                observations[i].succeeded();
+            }
+        }
+
+        @Override
+        public void raisedUserException(String exceptionRepositoryId) {
+            for (int i = observations.length - 1; i >= 0; i--) {
+                observations[i].raisedUserException(exceptionRepositoryId);
+            }
+        }
+
+        @Override
+        public void failed(RuntimeException failure) {
+            for (int i = observations.length - 1; i >= 0; i--) {
+                observations[i].failed(failure);
+            }
+        }
+    }
+}

@@ -1,0 +1,227 @@
+package org.corbabridge.adapter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.context.Scope;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.data.EventData;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.corbabridge.adapter.telemetry.Tracing;
+import org.corbabridge.depot.stock.PalletNotFound;
+import org.corbabridge.depot.stock.WarehouseOperations;
+import org.corbabridge.fixture.ServerFixture;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * A span per call, on this JVM's ORB against the C++ warehouse_server: the trace context crosses
+ * to the server (whose log names the trace and the client span), the server's span id comes back,
+ * retries and rebinds are events, failures are recorded, and nothing is traced or sent when
+ * OpenTelemetry is not set up.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class CallTracingTest {
+
+    private static final Pattern SERVER_LINE = Pattern.compile(
+            "trace trace_id=(\\p{XDigit}{32}) parent_span_id=(\\p{XDigit}{16}) span_id=(\\p{XDigit}{16}) "
+                    + "operation=(\\S+) server_us=(\\d+) outcome=(\\w+)");
+
+    private ServerFixture fixture;
+    private final InMemorySpanExporter spans = InMemorySpanExporter.create();
+    private OpenTelemetrySdk openTelemetry;
+
+    @BeforeAll
+    void startServerAndSdk() {
+        fixture = ServerFixture.startWarehouse();
+        openTelemetry = OpenTelemetrySdk.builder()
+                .setTracerProvider(SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(spans)).build())
+                .build();
+    }
+
+    @AfterAll
+    void stop() {
+        if (openTelemetry != null) {
+            openTelemetry.close();
+        }
+        if (fixture != null) {
+            fixture.close();
+        }
+    }
+
+    @BeforeEach
+    @AfterEach
+    void forgetSpans() {
+        spans.reset();
+    }
+
+    private CorbaClient<WarehouseOperations> tracedClient(AdapterConfig.Builder config) {
+        return CorbaClient.create(WarehouseOperations.class, WarehouseClientTest.declaredSignature(),
+                config.observers(Tracing.of(openTelemetry)).build(), null);
+    }
+
+    @Test
+    void bothCallsOfATracedMethodShareItsTraceIdAcrossTheBoundary() {
+        Span method;
+        try (CorbaClient<WarehouseOperations> client = tracedClient(TestOrbs.configFor(fixture))) {
+            method = openTelemetry.getTracer("test").spanBuilder("WarehouseBean.inspect").startSpan();
+            try (Scope ignored = method.makeCurrent()) {
+                assertThat(client.proxy().site()).isEqualTo("depot-1");
+                assertThatThrownBy(() -> client.proxy().fetch("absent")).isInstanceOf(PalletNotFound.class);
+            } finally {
+                method.end();
+            }
+        }
+
+        List<SpanData> calls = spans.getFinishedSpanItems().stream().filter(s -> s.getKind() == SpanKind.CLIENT).toList();
+        assertThat(calls).extracting(SpanData::getName)
+                .containsExactly("depot::stock::Warehouse/_get_site", "depot::stock::Warehouse/fetch");
+        String traceId = method.getSpanContext().getTraceId();
+        List<Matcher> lines = serverLinesOf(traceId);
+        System.out.println("span tree of one traced method (" + TestOrbs.current().displayName() + "):");
+        spans.getFinishedSpanItems().forEach(span -> System.out.println("  " + describe(span)));
+        System.out.println("the C++ server's lines of that trace:");
+        lines.forEach(line -> System.out.println("  " + line.group()));
+
+        assertThat(lines).hasSize(2);
+        for (int i = 0; i < calls.size(); i++) {
+            SpanData call = calls.get(i);
+            assertThat(call.getTraceId()).isEqualTo(traceId);
+            assertThat(call.getParentSpanId()).isEqualTo(method.getSpanContext().getSpanId());
+            assertThat(call.getAttributes().get(Tracing.RPC_SYSTEM)).isEqualTo("corba");
+            assertThat(call.getAttributes().get(Tracing.REPOSITORY_ID)).isEqualTo("IDL:depot/stock/Warehouse:1.0");
+            Matcher line = lines.get(i);
+            assertThat(line.group(2)).as("the server's parent is the client span").isEqualTo(call.getSpanId());
+            assertThat(line.group(3)).as("the server's span id comes back").isEqualTo(call.getAttributes().get(Tracing.SERVER_SPAN_ID));
+            assertThat(line.group(4)).isEqualTo(call.getAttributes().get(Tracing.RPC_METHOD));
+        }
+        assertThat(calls.get(0).getAttributes().get(Tracing.OUTCOME)).isEqualTo("success");
+        assertThat(lines.get(0).group(6)).isEqualTo("reply");
+        assertThat(calls.get(1).getAttributes().get(Tracing.OUTCOME)).isEqualTo("user_exception");
+        assertThat(calls.get(1).getAttributes().get(Tracing.USER_EXCEPTION)).isEqualTo("IDL:depot/stock/PalletNotFound:1.0");
+        assertThat(calls.get(1).getStatus().getStatusCode()).as("the server's answer, not a failure").isEqualTo(StatusCode.UNSET);
+        assertThat(lines.get(1).group(6)).isEqualTo("exception");
+    }
+
+    @Test
+    void aRetryAndTheRebindBeforeItAreEventsOfTheCallsSpan() {
+        try (CorbaClient<WarehouseOperations> client = tracedClient(TestOrbs.configFor(fixture).idempotent("_get_site"))) {
+            client.proxy().site();
+            fixture.server().kill();
+            fixture.server().restartOnNewPort();
+
+            assertThat(client.proxy().site()).isEqualTo("depot-1");
+        }
+
+        SpanData recovered = spans.getFinishedSpanItems().get(1);
+        assertThat(recovered.getEvents()).extracting(EventData::getName)
+                .containsExactly(Tracing.RETRY_EVENT, Tracing.REBIND_EVENT);
+        assertThat(recovered.getEvents().get(0).getAttributes().get(Tracing.ATTEMPT)).isEqualTo(2L);
+        assertThat(recovered.getEvents().get(0).getAttributes().get(Tracing.ERROR_TYPE))
+                .isEqualTo("org.corbabridge.adapter.ServerUnavailableException");
+        assertThat(recovered.getAttributes().get(Tracing.OUTCOME)).isEqualTo("success");
+        assertThat(recovered.getAttributes().get(Tracing.SERVER_SPAN_ID)).as("the attempt on a helper thread is traced too")
+                .isNotNull();
+        assertThat(serverLinesOf(recovered.getTraceId())).hasSize(1);
+    }
+
+    @Test
+    void aCallThatFailsRecordsItsExceptionAndAnErrorStatus() {
+        try (CorbaClient<WarehouseOperations> client = tracedClient(TestOrbs.configFor(fixture)
+                .callTimeout(Duration.ofSeconds(1)))) {
+            client.proxy().site();
+            fixture.server().suspend();
+            try {
+                assertThatThrownBy(() -> client.proxy().site()).isInstanceOf(CallTimeoutException.class);
+            } finally {
+                fixture.server().resume();
+            }
+        }
+
+        SpanData failed = spans.getFinishedSpanItems().get(1);
+        assertThat(failed.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+        assertThat(failed.getAttributes().get(Tracing.OUTCOME)).isEqualTo("failure");
+        assertThat(failed.getAttributes().get(Tracing.ERROR_TYPE)).isEqualTo(CallTimeoutException.class.getName());
+        assertThat(failed.getEvents()).extracting(EventData::getName).contains("exception");
+    }
+
+    @Test
+    void anAsynchronousCallIsAChildOfTheSpanThatStartedIt() throws Exception {
+        ExecutorService executor = AsyncClient.boundedExecutor("traced", 2, 4);
+        Span method = openTelemetry.getTracer("test").spanBuilder("caller").startSpan();
+        try (CorbaClient<WarehouseOperations> client = tracedClient(TestOrbs.configFor(fixture));
+                Scope ignored = method.makeCurrent()) {
+            assertThat(client.async(executor).call(WarehouseOperations::site).get(5, TimeUnit.SECONDS)).isEqualTo("depot-1");
+        } finally {
+            method.end();
+            executor.shutdown();
+        }
+
+        SpanData call = spans.getFinishedSpanItems().get(0);
+        assertThat(call.getKind()).isEqualTo(SpanKind.CLIENT);
+        assertThat(call.getParentSpanId()).isEqualTo(method.getSpanContext().getSpanId());
+    }
+
+    @Test
+    void withoutOpenTelemetryNoSpanStartsAndNoContextIsSent() {
+        int linesBefore = serverLines().size();
+        try (CorbaClient<WarehouseOperations> client = CorbaClient.create(WarehouseOperations.class,
+                WarehouseClientTest.declaredSignature(), TestOrbs.configFor(fixture).build(), null)) {
+            Span method = openTelemetry.getTracer("test").spanBuilder("not the adapter's").startSpan();
+            try (Scope ignored = method.makeCurrent()) {
+                // the default observers: GlobalOpenTelemetry is not set in this JVM
+                assertThat(client.proxy().site()).isEqualTo("depot-1");
+            } finally {
+                method.end();
+            }
+            assertThat(Tracing.global().start("IDL:x:1.0", "op")).isSameAs(CallObserver.Observation.NONE);
+            // an application's own span still crosses: the interceptor carries whatever span is current
+            assertThat(serverLinesOf(method.getSpanContext().getTraceId())).hasSize(1);
+        }
+        assertThat(spans.getFinishedSpanItems()).extracting(SpanData::getKind).containsOnly(SpanKind.INTERNAL);
+        assertThat(serverLines()).hasSize(linesBefore + 1);
+    }
+
+    @Test
+    void anOrbWithoutTraceContextSendsNoneThoughTheCallIsTraced() {
+        int linesBefore = serverLines().size();
+        try (CorbaClient<WarehouseOperations> client = tracedClient(TestOrbs.configFor(fixture)
+                .orb(OrbConfig.builder().implementation(TestOrbs.current()).traceContext(false).build()))) {
+            assertThat(client.proxy().site()).isEqualTo("depot-1");
+        }
+
+        assertThat(spans.getFinishedSpanItems()).hasSize(1);
+        assertThat(spans.getFinishedSpanItems().get(0).getAttributes().get(Tracing.SERVER_SPAN_ID)).isNull();
+        assertThat(serverLines()).hasSize(linesBefore);
+    }
+
+    private List<Matcher> serverLinesOf(String traceId) {
+        return serverLines().stream().filter(line -> line.group(1).equals(traceId)).toList();
+    }
+
+    private List<Matcher> serverLines() {
+        return fixture.server().output().lines().map(SERVER_LINE::matcher).filter(Matcher::find).toList();
+    }
+
+    private static String describe(SpanData span) {
+        return span.getName() + " kind=" + span.getKind() + " trace=" + span.getTraceId() + " span=" + span.getSpanId()
+                + " parent=" + span.getParentSpanId() + " " + span.getAttributes().asMap() + " events="
+                + span.getEvents().stream().map(EventData::getName).toList() + " status=" + span.getStatus().getStatusCode();
+    }
+}
