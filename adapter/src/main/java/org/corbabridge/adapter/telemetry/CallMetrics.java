@@ -28,7 +28,7 @@ import org.corbabridge.adapter.Orbs;
  * <tr><td>{@value #RETRIES}</td><td>counter</td><td>{@code interface}, {@code operation}</td></tr>
  * <tr><td>{@value #REBINDS}</td><td>counter</td><td>{@code interface}, {@code operation}</td></tr>
  * <tr><td>{@value #TIMEOUTS}</td><td>counter</td><td>{@code interface}, {@code operation}</td></tr>
- * <tr><td>{@value #ORBS_CREATED}</td><td>function counter</td><td>none: ORBs {@link Orbs#create} made in this class loader</td></tr>
+ * <tr><td>{@value #ORB_CREATIONS}</td><td>function counter</td><td>none: ORBs {@link Orbs#create} made in this class loader</td></tr>
  * <tr><td>{@value #ORBS_OPEN}</td><td>gauge</td><td>none: of those, the ones not yet destroyed</td></tr>
  * </table>
  *
@@ -43,7 +43,7 @@ public final class CallMetrics implements CallObserver {
     public static final String RETRIES = "corba.client.retries";
     public static final String REBINDS = "corba.client.rebinds";
     public static final String TIMEOUTS = "corba.client.timeouts";
-    public static final String ORBS_CREATED = "corba.client.orbs.created";
+    public static final String ORB_CREATIONS = "corba.client.orb.creations";
     public static final String ORBS_OPEN = "corba.client.orbs.open";
 
     private static final CallMetrics GLOBAL = new CallMetrics(Metrics.globalRegistry);
@@ -62,7 +62,7 @@ public final class CallMetrics implements CallObserver {
 
     private CallMetrics(MeterRegistry registry) {
         this.registry = registry;
-        FunctionCounter.builder(ORBS_CREATED, Orbs.class, ignored -> Orbs.created())
+        FunctionCounter.builder(ORB_CREATIONS, Orbs.class, ignored -> Orbs.created())
                 .description("ORBs created by the adapter").register(registry);
         Gauge.builder(ORBS_OPEN, Orbs.class, ignored -> Orbs.open())
                 .description("ORBs created by the adapter and not yet destroyed").register(registry);

@@ -1,0 +1,54 @@
+package org.corbabridge.adapter.telemetry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
+import io.opentelemetry.context.Context;
+import java.nio.charset.StandardCharsets;
+import org.corbabridge.adapter.AdapterConfig;
+import org.junit.jupiter.api.Test;
+
+/** The pure parts of tracing and metrics: names, the wire form of the trace context, the defaults. */
+class TelemetryNamesTest {
+
+    @Test
+    void aRepositoryIdBecomesTheInterfacesScopedName() {
+        assertThat(Tracing.scopedName("IDL:corbabridge/Catalog:1.0")).isEqualTo("corbabridge::Catalog");
+        assertThat(Tracing.scopedName("IDL:Top:1.0")).isEqualTo("Top");
+        assertThat(Tracing.scopedName("RMI:org.example.Thing:0000000000000000")).isEqualTo("RMI:org.example.Thing:0000000000000000");
+    }
+
+    @Test
+    void anExceptionsRepositoryIdBecomesItsSimpleName() {
+        assertThat(CallMetrics.simpleName("IDL:corbabridge/InvalidQuery:1.0")).isEqualTo("InvalidQuery");
+        assertThat(CallMetrics.simpleName("IDL:Alone:1.0")).isEqualTo("Alone");
+    }
+
+    @Test
+    void theRequestContextIsTheW3cHeaderLinesInAscii() {
+        SpanContext span = SpanContext.create("4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7",
+                TraceFlags.getSampled(), TraceState.builder().put("vendor", "value").build());
+
+        byte[] data = TraceContext.encode(Context.root().with(Span.wrap(span)));
+
+        assertThat(new String(data, StandardCharsets.US_ASCII)).isEqualTo(
+                "traceparent: 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01\ntracestate: vendor=value\n");
+    }
+
+    @Test
+    void aServerSpanIdIsSixteenLowercaseHexDigitsOrNothing() {
+        assertThat(TraceContext.serverSpanId("00f067aa0ba902b7".getBytes(StandardCharsets.US_ASCII))).isEqualTo("00f067aa0ba902b7");
+        assertThat(TraceContext.serverSpanId("00F067AA0BA902B7".getBytes(StandardCharsets.US_ASCII))).isNull();
+        assertThat(TraceContext.serverSpanId("00f067aa".getBytes(StandardCharsets.US_ASCII))).isNull();
+        assertThat(TraceContext.serverSpanId(null)).isNull();
+    }
+
+    @Test
+    void byDefaultEveryCallIsTracedAndMeasuredThroughTheGlobals() {
+        assertThat(AdapterConfig.ofDefaults().observers()).containsExactly(Tracing.global(), CallMetrics.global());
+        assertThat(AdapterConfig.builder().observers().build().observers()).isEmpty();
+    }
+}
