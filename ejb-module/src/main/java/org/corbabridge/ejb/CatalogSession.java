@@ -1,5 +1,6 @@
 package org.corbabridge.ejb;
 
+import java.util.List;
 import org.corbabridge.adapter.catalog.CatalogResult;
 
 /**
@@ -11,6 +12,12 @@ public interface CatalogSession {
 
     /** {@code Catalog::queryCatalog} through this session's adapter; the grammar is the server's. */
     CatalogResult queryCatalog(String query);
+
+    /**
+     * Several queries in one business call, one CORBA call each, in order: one trip through the
+     * container for many calls. The first failure ends the batch and is thrown.
+     */
+    List<CatalogResult> queryCatalogs(List<String> queries);
 
     /** This session's state: where its calls go, how many it made, the last timings. */
     SessionStats stats();

@@ -6,6 +6,8 @@ import jakarta.annotation.Resource;
 import jakarta.ejb.Remove;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import java.util.ArrayList;
+import java.util.List;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.Orbs;
 import org.corbabridge.adapter.catalog.CatalogAdapter;
@@ -79,6 +81,15 @@ public class CatalogSessionBean implements CatalogSession {
             failures++;
             throw e;
         }
+    }
+
+    @Override
+    public List<CatalogResult> queryCatalogs(List<String> queries) {
+        List<CatalogResult> results = new ArrayList<>(queries.size());
+        for (String query : queries) {
+            results.add(queryCatalog(query));
+        }
+        return results;
     }
 
     @Override
