@@ -6,7 +6,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.corbabridge.perf.report.FeatureResults;
 import org.corbabridge.perf.report.StudyResults;
+import org.corbabridge.perf.run.AsyncRunner;
+import org.corbabridge.perf.run.FeaturePlan;
+import org.corbabridge.perf.run.TracingRunner;
 import org.corbabridge.perf.run.RunContext;
 import org.corbabridge.perf.run.ScalePlan;
 import org.corbabridge.perf.run.ScaleRunner;
@@ -17,27 +21,31 @@ import org.corbabridge.perf.run.PayloadRunner;
 
 /**
  * The whole study, part after part, one thing at a time: response time against payload, then
- * sessions against response time and memory, then start-up.
+ * sessions against response time and memory, then start-up, then what tracing costs and what
+ * calls in flight give, sync and async.
  *
  * @param payload the payload part's plan
  */
-public record Study(String name, PayloadPlan payload, ScalePlan scale, StartupPlan startup, Set<Part> parts) {
+public record Study(String name, PayloadPlan payload, ScalePlan scale, StartupPlan startup, FeaturePlan features,
+        Set<Part> parts) {
 
     /** The parts of the study. */
-    public enum Part { PAYLOAD, SCALE, STARTUP }
+    public enum Part { PAYLOAD, SCALE, STARTUP, TRACING, ASYNC }
 
     public static Study quick() {
-        return new Study("quick", PayloadPlan.quick(), ScalePlan.quick(), StartupPlan.quick(), EnumSet.allOf(Part.class));
+        return new Study("quick", PayloadPlan.quick(), ScalePlan.quick(), StartupPlan.quick(), FeaturePlan.quick(),
+                EnumSet.allOf(Part.class));
     }
 
     /** The README's main job: every configuration, both figure sets, every ratio table, in about 10 minutes. */
     public static Study standard() {
         return new Study("standard", PayloadPlan.standard(), ScalePlan.standard(), StartupPlan.standard(),
-                EnumSet.allOf(Part.class));
+                FeaturePlan.standard(), EnumSet.allOf(Part.class));
     }
 
     public static Study full() {
-        return new Study("full", PayloadPlan.full(), ScalePlan.full(), StartupPlan.full(), EnumSet.allOf(Part.class));
+        return new Study("full", PayloadPlan.full(), ScalePlan.full(), StartupPlan.full(), FeaturePlan.full(),
+                EnumSet.allOf(Part.class));
     }
 
     /** "quick", "standard" or "full". */
@@ -51,7 +59,7 @@ public record Study(String name, PayloadPlan payload, ScalePlan scale, StartupPl
     }
 
     public Study only(Set<Part> chosen) {
-        return new Study(name, payload, scale, startup, chosen.isEmpty() ? EnumSet.noneOf(Part.class)
+        return new Study(name, payload, scale, startup, features, chosen.isEmpty() ? EnumSet.noneOf(Part.class)
                 : EnumSet.copyOf(chosen));
     }
 
@@ -67,7 +75,14 @@ public record Study(String name, PayloadPlan payload, ScalePlan scale, StartupPl
         if (parts.contains(Part.STARTUP)) {
             results = results.withStartup(startup, new StartupRunner(startup, context).run());
         }
-        return results.withDuration((System.nanoTime() - started) / 1e9);
+        FeatureResults done = FeatureResults.none();
+        if (parts.contains(Part.TRACING)) {
+            done = done.withTracing(features, new TracingRunner(features, context).run());
+        }
+        if (parts.contains(Part.ASYNC)) {
+            done = done.withInFlight(features, new AsyncRunner(features, context).run());
+        }
+        return results.withFeatures(done).withDuration((System.nanoTime() - started) / 1e9);
     }
 
     /** An empty log directory: the workers append to their logs, and a log should hold one run. */
@@ -87,7 +102,7 @@ public record Study(String name, PayloadPlan payload, ScalePlan scale, StartupPl
     @Override
     public String toString() {
         return name + " " + parts.stream().map(p -> p.name().toLowerCase(Locale.ROOT)).toList() + ": " + payload
-                + "; " + scale + "; " + startup;
+                + "; " + scale + "; " + startup + "; " + features;
     }
 
     /** Parts by name, for the command line. */

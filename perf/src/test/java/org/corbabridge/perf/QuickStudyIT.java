@@ -2,6 +2,12 @@ package org.corbabridge.perf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.corbabridge.perf.report.InFlightResult;
+import org.corbabridge.perf.report.TracingResult;
+import org.corbabridge.perf.run.AsyncRunner;
+import org.corbabridge.perf.run.FeaturePlan;
+import org.corbabridge.perf.worker.TracingWorker;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -208,6 +214,27 @@ class QuickStudyIT {
     }
 
     @Test
+    void tracingWasMeasuredInEveryModeOnEveryOrbAtBothSizes() {
+        assertThat(results.features().tracing()).hasSize(ORBS * FeaturePlan.TRACING_BUDGETS.size());
+        for (TracingResult result : results.features().tracing()) {
+            assertThat(result.roundMediansUs()).containsOnlyKeys(TracingWorker.MODES);
+            result.roundMediansUs().forEach((mode, rounds) -> assertThat(rounds).as(result.orb() + " " + mode)
+                    .hasSize(STUDY.features().rounds()).doesNotContain(0.0));
+        }
+    }
+
+    @Test
+    void callsInFlightWereMeasuredSyncAndAsyncOnEveryOrb() {
+        assertThat(results.features().inFlight()).hasSize(ORBS * FeaturePlan.IN_FLIGHT.size() * AsyncRunner.STYLES.size());
+        for (InFlightResult result : results.features().inFlight()) {
+            String where = result.orb() + " " + result.inFlight() + " " + result.style();
+            assertThat(result.roundThroughputs()).as(where).hasSize(STUDY.features().rounds()).doesNotContain(0.0);
+            assertThat(java.util.Arrays.stream(result.roundThroughputs()).min().orElse(0)).as(where).isPositive();
+            assertThat(result.p50Us()).as(where).isPositive().isLessThanOrEqualTo(result.p99Us());
+        }
+    }
+
+    @Test
     void everyWorkerLoggedThisRunOnly() throws Exception {
         Path logs = output.resolve("logs");
         assertThat(logs.resolve("scale-1-from-an-earlier-run.log")).doesNotExist();
@@ -226,7 +253,8 @@ class QuickStudyIT {
         String html = Files.readString(index);
         assertThat(html).contains("ASIO / CC", "ASRO / CC", "DII / SII", "Java / C++", "TLS over plain",
                 "fig11-dii-over-sii.png");
-        assertThat(html).contains("<h2>Concurrent sessions</h2>", "<h2>Start-up</h2>", "fig17-warmup.png");
+        assertThat(html).contains("<h2>Concurrent sessions</h2>", "<h2>Start-up</h2>", "fig17-warmup.png",
+                "<h2>What tracing costs</h2>", "<h2>Calls in flight from one session</h2>");
         assertThat(output.resolve("scale.csv")).exists();
         assertThat(output.resolve("startup.csv")).exists();
         try (var files = Files.list(output)) {

@@ -84,6 +84,42 @@ final class ReportJson {
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), document);
     }
 
+    /** The tracing and asynchronous-call parts for results.json. */
+    private static Map<String, Object> features(FeatureResults features) {
+        Map<String, Object> document = new LinkedHashMap<>();
+        if (!features.tracing().isEmpty()) {
+            List<Map<String, Object>> rows = new ArrayList<>();
+            for (TracingResult result : features.tracing()) {
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("orb", result.orb().displayName());
+                row.put("payload", result.size().label());
+                row.put("roundMediansUs", result.roundMediansUs());
+                row.put("offOverNone", result.overNone("off"));
+                row.put("onOverNone", result.overNone("on"));
+                rows.add(row);
+            }
+            document.put("featurePlan", features.plan());
+            document.put("tracing", rows);
+        }
+        if (!features.inFlight().isEmpty()) {
+            List<Map<String, Object>> rows = new ArrayList<>();
+            for (InFlightResult result : features.inFlight()) {
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("orb", result.orb().displayName());
+                row.put("inFlight", result.inFlight());
+                row.put("style", result.style());
+                row.put("callsPerSecond", result.throughput());
+                row.put("roundCallsPerSecond", result.roundThroughputs());
+                row.put("p50Us", result.p50Us());
+                row.put("p99Us", result.p99Us());
+                rows.add(row);
+            }
+            document.put("featurePlan", features.plan());
+            document.put("inFlight", rows);
+        }
+        return document;
+    }
+
     /** The two parts for results.json (the per-step rows are in scale.csv). */
     private static Map<String, Object> scaleAndStartup(StudyResults results) {
         Map<String, Object> document = new LinkedHashMap<>();
@@ -132,6 +168,7 @@ final class ReportJson {
             }
             document.put("startup", rows);
         }
+        document.putAll(features(results.features()));
         return document;
     }
 }

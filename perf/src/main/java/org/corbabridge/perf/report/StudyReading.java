@@ -26,6 +26,7 @@ final class StudyReading {
         }
         if (results.points().isEmpty()) {
             lines.addAll(ScaleReading.of(results));
+            lines.addAll(FeatureReading.of(results.features()));
             return lines;
         }
         List<SizePoint> paper = PayloadTables.paperSizes(results);
@@ -79,6 +80,7 @@ final class StudyReading {
                 middle.label(), 100 * r.value(), 100 * r.estimate().low(), 100 * r.estimate().high())));
         warmupCheck(results).ifPresent(lines::add);
         lines.addAll(ScaleReading.of(results));
+        lines.addAll(FeatureReading.of(results.features()));
         return lines;
     }
 

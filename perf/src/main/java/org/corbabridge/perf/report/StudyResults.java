@@ -17,35 +17,42 @@ import org.corbabridge.perf.run.PayloadPlan;
  * @param scale the session-scaling part, one series per configuration; empty if it did not run
  * @param startup the start-up part, one series per ORB and mode; empty if it did not run
  * @param profiles CPU profiles of the main configurations at two sizes, taken after the payload rounds
+ * @param features what tracing costs, and calls in flight sync and async
  */
 public record StudyResults(PayloadPlan plan, Map<String, String> environment, Map<String, Map<String, Long>> setupNanos,
         List<PointResult> points, double durationSeconds, ScalePlan scalePlan, List<ScaleSeries> scale,
-        StartupPlan startupPlan, List<StartupSeries> startup, List<ProfileResult> profiles) {
+        StartupPlan startupPlan, List<StartupSeries> startup, List<ProfileResult> profiles, FeatureResults features) {
 
     /** The payload part alone. */
     public StudyResults(PayloadPlan plan, Map<String, String> environment, Map<String, Map<String, Long>> setupNanos,
             List<PointResult> points, double durationSeconds) {
-        this(plan, environment, setupNanos, points, durationSeconds, null, List.of(), null, List.of(), List.of());
+        this(plan, environment, setupNanos, points, durationSeconds, null, List.of(), null, List.of(), List.of(),
+                FeatureResults.none());
     }
 
     public StudyResults withProfiles(List<ProfileResult> profiles) {
         return new StudyResults(plan, environment, setupNanos, points, durationSeconds, scalePlan, scale, startupPlan,
-                startup, profiles);
+                startup, profiles, features);
     }
 
     public StudyResults withScale(ScalePlan scalePlan, List<ScaleSeries> scale) {
         return new StudyResults(plan, environment, setupNanos, points, durationSeconds, scalePlan, scale, startupPlan,
-                startup, profiles);
+                startup, profiles, features);
     }
 
     public StudyResults withStartup(StartupPlan startupPlan, List<StartupSeries> startup) {
         return new StudyResults(plan, environment, setupNanos, points, durationSeconds, scalePlan, scale, startupPlan,
-                startup, profiles);
+                startup, profiles, features);
+    }
+
+    public StudyResults withFeatures(FeatureResults features) {
+        return new StudyResults(plan, environment, setupNanos, points, durationSeconds, scalePlan, scale, startupPlan,
+                startup, profiles, features);
     }
 
     public StudyResults withDuration(double seconds) {
         return new StudyResults(plan, environment, setupNanos, points, seconds, scalePlan, scale, startupPlan,
-                startup, profiles);
+                startup, profiles, features);
     }
 
     public Optional<PointResult> point(Series series, SizePoint size) {

@@ -24,6 +24,10 @@ public final class WorkerMessages {
             String trustStore) {
     }
 
+    /** What a tracing or asynchronous-call worker sets up: the Catalog on one ORB. */
+    public record FeatureSetup(OrbImplementation orb, String nameServiceUrl) {
+    }
+
     /**
      * @param op {@code warmup}, {@code measure}, {@code profile} (measure under the CPU profiler)
      *     or {@code quit}

@@ -1,0 +1,47 @@
+package org.corbabridge.perf.run;
+
+import java.util.List;
+
+/**
+ * How much the tracing and asynchronous-call parts measure. Both interleave their series round
+ * after round, as the payload part does.
+ *
+ * @param rounds interleaved rounds
+ * @param batchCalls tracing: timed calls per mode, size and round at 1 KB (half that at 300 KB);
+ *     calls in flight: calls per batch with one in flight (more in flight, proportionally more,
+ *     see {@link #inFlightCalls})
+ * @param warmupCalls untimed calls per series before the first round
+ */
+public record FeaturePlan(int rounds, int batchCalls, int warmupCalls) {
+
+    /** The payload sizes the tracing part measures. */
+    public static final List<Long> TRACING_BUDGETS = List.of(1024L, 300 * 1024L);
+
+    /** Calls in flight from one session, each measured sync and async. */
+    public static final List<Integer> IN_FLIGHT = List.of(1, 8, 64);
+
+    /** The asynchronous calls' payload. */
+    public static final long IN_FLIGHT_BUDGET = 1024;
+
+    public static FeaturePlan quick() {
+        return new FeaturePlan(2, 40, 300);
+    }
+
+    public static FeaturePlan standard() {
+        return new FeaturePlan(6, 200, 2000);
+    }
+
+    public static FeaturePlan full() {
+        return new FeaturePlan(10, 400, 5000);
+    }
+
+    /** Timed tracing calls of a batch at {@code size}. */
+    public int tracingCalls(SizePoint size) {
+        return size.budget() <= 10 * 1024 ? batchCalls : Math.max(5, batchCalls / 4);
+    }
+
+    /** Calls of a batch with {@code inFlight} in flight: enough that every slot is busy most of the batch. */
+    public int inFlightCalls(int inFlight) {
+        return Math.max(batchCalls, 10 * inFlight);
+    }
+}

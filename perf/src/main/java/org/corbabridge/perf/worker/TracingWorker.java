@@ -1,0 +1,130 @@
+package org.corbabridge.perf.worker;
+
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.common.CompletableResultCode;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+import org.corbabridge.adapter.AdapterConfig;
+import org.corbabridge.adapter.OrbConfig;
+import org.corbabridge.adapter.Orbs;
+import org.corbabridge.adapter.catalog.CatalogAdapter;
+import org.corbabridge.adapter.catalog.CatalogResult;
+import org.corbabridge.adapter.telemetry.CallMetrics;
+import org.corbabridge.adapter.telemetry.Tracing;
+import org.corbabridge.perf.worker.WorkerMessages.FeatureSetup;
+import org.corbabridge.perf.worker.WorkerMessages.Reply;
+import org.corbabridge.perf.worker.WorkerMessages.Request;
+import org.omg.CORBA.ORB;
+
+/**
+ * What tracing costs, in one JVM per ORB: the same adapter (static invocation) three ways, taking
+ * turns on the driver's requests (mode):
+ * <ul>
+ * <li>{@code none}: no observers, and an ORB without the trace context interceptor: the adapter as
+ *     it was before tracing and metrics;</li>
+ * <li>{@code off}: the defaults, with OpenTelemetry not set up and no metrics registry added, which
+ *     is what an application that configures neither runs;</li>
+ * <li>{@code on}: an OpenTelemetry SDK with a batch span processor (to an exporter that drops the
+ *     spans after counting them) and the default metrics: a traced call end to end, the server's
+ *     log line included.</li>
+ * </ul>
+ */
+public final class TracingWorker {
+
+    public static final List<String> MODES = List.of("none", "off", "on");
+
+    /** The request op that flushes the spans and answers how many were exported, as {@link #EXPORTED_SPANS}. */
+    public static final String COUNT_SPANS = "countSpans";
+    public static final String EXPORTED_SPANS = "exportedSpans";
+
+    private TracingWorker() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        WorkerChannel channel = WorkerChannel.open();
+        FeatureSetup setup = channel.setup(FeatureSetup.class);
+        AdapterConfig config = WorkerChannel.adapterConfig(setup.orb(), setup.nameServiceUrl(),
+                CatalogAdapter.DEFAULT_NAME, Duration.ofSeconds(20), Duration.ofSeconds(5));
+        DroppingExporter exporter = new DroppingExporter();
+        OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
+                .setTracerProvider(SdkTracerProvider.builder()
+                        .addSpanProcessor(BatchSpanProcessor.builder(exporter).build()).build())
+                .build();
+        ORB bare = Orbs.create(OrbConfig.builder().implementation(setup.orb()).traceContext(false).build(),
+                config.callTimeout(), config.connectTimeout());
+        ORB carrying = Orbs.create(config.orb(), config.callTimeout(), config.connectTimeout());
+        Map<String, CatalogAdapter> adapters = new LinkedHashMap<>();
+        try {
+            adapters.put("none", CatalogAdapter.create(config.toBuilder().observers().build(), bare));
+            adapters.put("off", CatalogAdapter.create(config, carrying));
+            adapters.put("on", CatalogAdapter.create(config.toBuilder()
+                    .observers(Tracing.of(sdk), CallMetrics.global()).build(), carrying));
+            channel.reply(new Reply(true, null, Map.of(), null, null));
+            Request request;
+            while ((request = channel.next(Request.class)) != null && !"quit".equals(request.op())) {
+                if (COUNT_SPANS.equals(request.op())) {
+                    // proof that the "on" series traced: the exporter saw its spans
+                    sdk.getSdkTracerProvider().forceFlush().join(10, java.util.concurrent.TimeUnit.SECONDS);
+                    channel.reply(new Reply(true, null, Map.of(EXPORTED_SPANS, exporter.exported.sum()), null, null));
+                } else {
+                    channel.reply(serve(adapters.get(request.mode()), request));
+                }
+            }
+            channel.reply(new Reply(true, null, null, null, null));
+        } catch (Exception e) {
+            e.printStackTrace();
+            channel.reply(Reply.failed("tracing worker: " + e));
+        } finally {
+            adapters.values().forEach(CatalogAdapter::close);
+            sdk.close();
+            Orbs.destroy(carrying);
+            Orbs.destroy(bare);
+        }
+    }
+
+    private static Reply serve(CatalogAdapter adapter, Request request) {
+        if (adapter == null) {
+            return Reply.failed("no tracing mode " + request.mode() + "; the modes are " + MODES);
+        }
+        long[] response = new long[request.calls()];
+        for (int i = 0; i < request.calls(); i++) {
+            long started = System.nanoTime();
+            CatalogResult result = adapter.queryCatalog(request.query());
+            response[i] = System.nanoTime() - started;
+            if (result.items().size() != request.expectItems()) {
+                return Reply.failed(request.query() + " returned " + result.items().size() + " items, not "
+                        + request.expectItems());
+            }
+        }
+        return new Reply(true, null, null, "warmup".equals(request.op()) ? new long[0] : response, null);
+    }
+
+    /** Where a traced application's spans would go: counted, then dropped. */
+    private static final class DroppingExporter implements SpanExporter {
+        final LongAdder exported = new LongAdder();
+
+        @Override
+        public CompletableResultCode export(Collection<SpanData> spans) {
+            exported.add(spans.size());
+            return CompletableResultCode.ofSuccess();
+        }
+
+        @Override
+        public CompletableResultCode flush() {
+            return CompletableResultCode.ofSuccess();
+        }
+
+        @Override
+        public CompletableResultCode shutdown() {
+            return CompletableResultCode.ofSuccess();
+        }
+    }
+}
