@@ -17,12 +17,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.corbabridge.adapter.telemetry.Tracing;
 import org.corbabridge.depot.stock.PalletNotFound;
 import org.corbabridge.depot.stock.WarehouseOperations;
 import org.corbabridge.fixture.ServerFixture;
+import org.corbabridge.fixture.ServerTraceLine;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -38,10 +37,6 @@ import org.junit.jupiter.api.TestInstance;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CallTracingTest {
-
-    private static final Pattern SERVER_LINE = Pattern.compile(
-            "trace trace_id=(\\p{XDigit}{32}) parent_span_id=(\\p{XDigit}{16}) span_id=(\\p{XDigit}{16}) "
-                    + "operation=(\\S+) server_us=(\\d+) outcome=(\\w+)");
 
     private ServerFixture fixture;
     private final InMemorySpanExporter spans = InMemorySpanExporter.create();
@@ -93,11 +88,11 @@ class CallTracingTest {
         assertThat(calls).extracting(SpanData::getName)
                 .containsExactly("depot::stock::Warehouse/_get_site", "depot::stock::Warehouse/fetch");
         String traceId = method.getSpanContext().getTraceId();
-        List<Matcher> lines = serverLinesOf(traceId);
+        List<ServerTraceLine> lines = serverLinesOf(traceId);
         System.out.println("span tree of one traced method (" + TestOrbs.current().displayName() + "):");
         spans.getFinishedSpanItems().forEach(span -> System.out.println("  " + describe(span)));
         System.out.println("the C++ server's lines of that trace:");
-        lines.forEach(line -> System.out.println("  " + line.group()));
+        lines.forEach(line -> System.out.println("  " + line));
 
         assertThat(lines).hasSize(2);
         for (int i = 0; i < calls.size(); i++) {
@@ -106,17 +101,17 @@ class CallTracingTest {
             assertThat(call.getParentSpanId()).isEqualTo(method.getSpanContext().getSpanId());
             assertThat(call.getAttributes().get(Tracing.RPC_SYSTEM)).isEqualTo("corba");
             assertThat(call.getAttributes().get(Tracing.REPOSITORY_ID)).isEqualTo("IDL:depot/stock/Warehouse:1.0");
-            Matcher line = lines.get(i);
-            assertThat(line.group(2)).as("the server's parent is the client span").isEqualTo(call.getSpanId());
-            assertThat(line.group(3)).as("the server's span id comes back").isEqualTo(call.getAttributes().get(Tracing.SERVER_SPAN_ID));
-            assertThat(line.group(4)).isEqualTo(call.getAttributes().get(Tracing.RPC_METHOD));
+            ServerTraceLine line = lines.get(i);
+            assertThat(line.parentSpanId()).as("the server's parent is the client span").isEqualTo(call.getSpanId());
+            assertThat(line.spanId()).as("the server's span id comes back").isEqualTo(call.getAttributes().get(Tracing.SERVER_SPAN_ID));
+            assertThat(line.operation()).isEqualTo(call.getAttributes().get(Tracing.RPC_METHOD));
         }
         assertThat(calls.get(0).getAttributes().get(Tracing.OUTCOME)).isEqualTo("success");
-        assertThat(lines.get(0).group(6)).isEqualTo("reply");
+        assertThat(lines.get(0).outcome()).isEqualTo("reply");
         assertThat(calls.get(1).getAttributes().get(Tracing.OUTCOME)).isEqualTo("user_exception");
         assertThat(calls.get(1).getAttributes().get(Tracing.USER_EXCEPTION)).isEqualTo("IDL:depot/stock/PalletNotFound:1.0");
         assertThat(calls.get(1).getStatus().getStatusCode()).as("the server's answer, not a failure").isEqualTo(StatusCode.UNSET);
-        assertThat(lines.get(1).group(6)).isEqualTo("exception");
+        assertThat(lines.get(1).outcome()).isEqualTo("exception");
     }
 
     @Test
@@ -211,12 +206,12 @@ class CallTracingTest {
         assertThat(serverLines()).hasSize(linesBefore);
     }
 
-    private List<Matcher> serverLinesOf(String traceId) {
-        return serverLines().stream().filter(line -> line.group(1).equals(traceId)).toList();
+    private List<ServerTraceLine> serverLinesOf(String traceId) {
+        return ServerTraceLine.ofTrace(fixture.server().output(), traceId);
     }
 
-    private List<Matcher> serverLines() {
-        return fixture.server().output().lines().map(SERVER_LINE::matcher).filter(Matcher::find).toList();
+    private List<ServerTraceLine> serverLines() {
+        return ServerTraceLine.in(fixture.server().output());
     }
 
     private static String describe(SpanData span) {

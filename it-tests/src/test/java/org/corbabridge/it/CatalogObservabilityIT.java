@@ -13,10 +13,9 @@ import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.corbabridge.adapter.telemetry.Tracing;
 import org.corbabridge.ejb.CatalogSession;
+import org.corbabridge.fixture.ServerTraceLine;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
@@ -33,10 +32,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith({CatalogServersForContainer.class, ArquillianExtension.class})
 class CatalogObservabilityIT {
-
-    private static final Pattern SERVER_LINE = Pattern.compile(
-            "trace trace_id=(\\p{XDigit}{32}) parent_span_id=(\\p{XDigit}{16}) span_id=(\\p{XDigit}{16}) "
-                    + "operation=(\\S+) server_us=(\\d+) outcome=(\\w+)");
 
     private static final InMemorySpanExporter SPANS = InMemorySpanExporter.create();
     private static OpenTelemetrySdk openTelemetry;
@@ -104,15 +99,15 @@ class CatalogObservabilityIT {
                 .filter(span -> span.getName().equals("CatalogSessionBean.queryCatalogs")).findFirst().orElseThrow();
         List<SpanData> calls = SPANS.getFinishedSpanItems().stream()
                 .filter(span -> span.getKind() == SpanKind.CLIENT && span.getTraceId().equals(method.getTraceId())).toList();
-        List<Matcher> lines = CatalogServersForContainer.fixture().server().output().lines().map(SERVER_LINE::matcher)
-                .filter(Matcher::find).filter(line -> line.group(1).equals(method.getTraceId())).toList();
+        List<ServerTraceLine> lines = ServerTraceLine.ofTrace(CatalogServersForContainer.fixture().server().output(),
+                method.getTraceId());
         System.out.println("span tree of CatalogSessionBean.queryCatalogs (" + bean.ejbName + ", "
                 + CatalogServersForContainer.orb().displayName() + "):");
         System.out.println("  " + method.getName() + " trace=" + method.getTraceId() + " span=" + method.getSpanId());
         calls.forEach(call -> System.out.println("    " + call.getName() + " span=" + call.getSpanId() + " parent="
                 + call.getParentSpanId() + " " + call.getAttributes().asMap()));
         System.out.println("the C++ server's lines of that trace:");
-        lines.forEach(line -> System.out.println("  " + line.group()));
+        lines.forEach(line -> System.out.println("  " + line));
 
         assertThat(calls).hasSize(2).allSatisfy(call -> {
             assertThat(call.getParentSpanId()).isEqualTo(method.getSpanId());
@@ -121,8 +116,8 @@ class CatalogObservabilityIT {
         });
         assertThat(lines).hasSize(2);
         for (int i = 0; i < 2; i++) {
-            assertThat(lines.get(i).group(2)).isEqualTo(calls.get(i).getSpanId());
-            assertThat(lines.get(i).group(3)).isEqualTo(calls.get(i).getAttributes().get(Tracing.SERVER_SPAN_ID));
+            assertThat(lines.get(i).parentSpanId()).isEqualTo(calls.get(i).getSpanId());
+            assertThat(lines.get(i).spanId()).isEqualTo(calls.get(i).getAttributes().get(Tracing.SERVER_SPAN_ID));
         }
     }
 }

@@ -13,7 +13,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.AsyncClient;
 import org.corbabridge.adapter.CorbaClient;
-import org.corbabridge.adapter.catalog.CatalogAdapter;
 import org.corbabridge.perf.worker.WorkerMessages.FeatureSetup;
 import org.corbabridge.perf.worker.WorkerMessages.Reply;
 import org.corbabridge.perf.worker.WorkerMessages.Request;
@@ -37,8 +36,7 @@ public final class AsyncWorker {
     public static void main(String[] args) throws Exception {
         WorkerChannel channel = WorkerChannel.open();
         FeatureSetup setup = channel.setup(FeatureSetup.class);
-        AdapterConfig config = WorkerChannel.adapterConfig(setup.orb(), setup.nameServiceUrl(),
-                CatalogAdapter.DEFAULT_NAME, Duration.ofSeconds(20), Duration.ofSeconds(5));
+        AdapterConfig config = WorkerChannel.adapterConfig(setup);
         Map<String, ExecutorService> executors = new HashMap<>();
         try (CorbaClient<CatalogOperations> client = CorbaClient.create(CatalogOperations.class, config, null)) {
             channel.reply(new Reply(true, null, Map.of(), null, null));

@@ -6,7 +6,6 @@ import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
-import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,8 +50,7 @@ public final class TracingWorker {
     public static void main(String[] args) throws Exception {
         WorkerChannel channel = WorkerChannel.open();
         FeatureSetup setup = channel.setup(FeatureSetup.class);
-        AdapterConfig config = WorkerChannel.adapterConfig(setup.orb(), setup.nameServiceUrl(),
-                CatalogAdapter.DEFAULT_NAME, Duration.ofSeconds(20), Duration.ofSeconds(5));
+        AdapterConfig config = WorkerChannel.adapterConfig(setup);
         DroppingExporter exporter = new DroppingExporter();
         OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
                 .setTracerProvider(SdkTracerProvider.builder()

@@ -60,6 +60,12 @@ final class WorkerChannel {
         return setup;
     }
 
+    /** The Catalog as a tracing or asynchronous-call worker's set-up names it, with the study's worker time-outs. */
+    static AdapterConfig adapterConfig(WorkerMessages.FeatureSetup setup) {
+        return adapterConfig(setup.orb(), setup.nameServiceUrl(), org.corbabridge.adapter.catalog.CatalogAdapter.DEFAULT_NAME,
+                Duration.ofSeconds(20), Duration.ofSeconds(5));
+    }
+
     /** The Catalog on an ORB, as every worker's set-up names it. */
     static AdapterConfig adapterConfig(OrbImplementation orb, String nameService, String name, Duration callTimeout,
             Duration connectTimeout) {
