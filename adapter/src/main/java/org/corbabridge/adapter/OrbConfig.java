@@ -39,7 +39,7 @@ public final class OrbConfig {
     private final List<String> arguments;
     private final TlsConfig tls;
     private final long maxIncomingMessageBytes;
-    private final boolean traceContext;
+    private final TraceContextMode traceContext;
 
     private OrbConfig(Builder builder) {
         this.orbClass = builder.orbClass;
@@ -105,18 +105,40 @@ public final class OrbConfig {
 
     /**
      * Whether the ORB carries the current span's trace context to the server in every request
-     * ({@code org.corbabridge.adapter.telemetry.TraceContext}); true by default. A call that is
-     * not traced adds nothing to its request either way.
+     * ({@code org.corbabridge.adapter.telemetry.TraceContext}): {@link TraceContextMode#AUTO} by
+     * default, which registers the interceptor only if OpenTelemetry is set up when the ORB is
+     * created. Registering it costs JacORB a few microseconds a call even when nothing is traced
+     * (its portable interceptor machinery), so an application that does not trace does not pay.
      */
-    public boolean traceContext() {
+    public TraceContextMode traceContext() {
         return traceContext;
+    }
+
+    /** When an ORB carries trace context. */
+    public enum TraceContextMode {
+        /** If OpenTelemetry's global instance is set when the ORB is created (the Java agent, or {@code GlobalOpenTelemetry.set}). */
+        AUTO,
+        /** Always: for an ORB created before the application sets OpenTelemetry up, or traced by a non-global instance. */
+        ON,
+        /** Never. */
+        OFF;
+
+        /** {@code auto}, {@code true}/{@code on} or {@code false}/{@code off}, in any case. */
+        public static TraceContextMode fromConfig(String value) {
+            return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
+                case "auto" -> AUTO;
+                case "true", "on" -> ON;
+                case "false", "off" -> OFF;
+                default -> throw new IllegalArgumentException("trace context is auto, true or false, not '" + value + "'");
+            };
+        }
     }
 
     @Override
     public String toString() {
         return "OrbConfig[" + orbClass + ", " + orbSingletonClass + ", properties " + properties.stringPropertyNames()
                 + ", arguments " + arguments + ", incoming messages up to " + maxIncomingMessageBytes + " bytes"
-                + (tls == null ? "" : ", " + tls) + (traceContext ? "" : ", no trace context") + "]";
+                + (tls == null ? "" : ", " + tls) + (traceContext == TraceContextMode.AUTO ? "" : ", trace context " + traceContext) + "]";
     }
 
     private static Properties copy(Properties source) {
@@ -133,14 +155,19 @@ public final class OrbConfig {
         private final List<String> arguments = new ArrayList<>();
         private TlsConfig tls;
         private long maxIncomingMessageBytes = DEFAULT_MAX_INCOMING_MESSAGE_BYTES;
-        private boolean traceContext = true;
+        private TraceContextMode traceContext = TraceContextMode.AUTO;
 
         private Builder() {
         }
 
-        /** Whether the ORB carries trace context ({@link OrbConfig#traceContext()}); default true. */
+        /** Whether the ORB carries trace context ({@link OrbConfig#traceContext()}): always, or never. */
         public Builder traceContext(boolean traceContext) {
-            this.traceContext = traceContext;
+            return traceContext(traceContext ? TraceContextMode.ON : TraceContextMode.OFF);
+        }
+
+        /** When the ORB carries trace context; default {@link TraceContextMode#AUTO}. */
+        public Builder traceContext(TraceContextMode mode) {
+            this.traceContext = Objects.requireNonNull(mode, "mode");
             return this;
         }
 

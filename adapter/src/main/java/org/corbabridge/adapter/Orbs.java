@@ -1,5 +1,6 @@
 package org.corbabridge.adapter;
 
+import io.opentelemetry.api.GlobalOpenTelemetry;
 import java.time.Duration;
 import java.util.Properties;
 import java.util.Set;
@@ -39,7 +40,7 @@ public final class Orbs {
      * {@code ORB.init(args, props)} with both class properties set explicitly and, for a known
      * implementation, its listening socket (the Eclipse ORB's) on 127.0.0.1, its waits bounded by
      * the two time-outs, its incoming messages capped, its TLS set up as {@link OrbConfig#tls()} says, and the
-     * trace context interceptor registered unless {@link OrbConfig#traceContext()} is false; {@code config}'s own
+     * trace context interceptor registered as {@link OrbConfig#traceContext()} says; {@code config}'s own
      * properties override those.
      *
      * @throws OrbInitializationException the ORB class is missing or refuses its properties
@@ -59,7 +60,7 @@ public final class Orbs {
             }
             properties.putAll(config.implementation().tlsProperties(config.tls().get()));
         }
-        if (config.traceContext()) {
+        if (carriesTraceContext(config.traceContext())) {
             properties.setProperty(TraceContext.ORB_INITIALIZER_PROPERTY, "");
         }
         properties.putAll(config.properties());
@@ -100,6 +101,11 @@ public final class Orbs {
         }
         afterDestroy.run();
         OPEN.remove(orb);
+    }
+
+    private static boolean carriesTraceContext(OrbConfig.TraceContextMode mode) {
+        return mode == OrbConfig.TraceContextMode.ON
+                || mode == OrbConfig.TraceContextMode.AUTO && GlobalOpenTelemetry.isSet();
     }
 
     /** How many ORBs {@link #create} has made in this class loader. */

@@ -3,7 +3,15 @@ package org.corbabridge.adapter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.sun.net.httpserver.HttpServer;
+import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.Metrics;
+import io.micrometer.registry.otlp.OtlpMeterRegistry;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
@@ -20,7 +28,8 @@ import org.junit.jupiter.api.TestInstance;
  * Call metrics, on this JVM's ORB against the C++ warehouse_server, as Prometheus scrapes them:
  * a timer per interface, operation and outcome with its percentiles, counters of retries,
  * rebinds and time-outs, and the ORBs the adapter created and still has open. By default they go
- * to Micrometer's global registry, so an application only adds the registry it exports from.
+ * to Micrometer's global registry, so an application only adds the registry it exports from; the
+ * OTLP registry bridges them to OpenTelemetry.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CallMetricsTest {
@@ -86,6 +95,38 @@ class CallMetricsTest {
                 .contains("corba_client_timeouts_total{" + WAREHOUSE + ",operation=\"_get_site\"} 1")
                 .contains("corba_client_orb_creations_total ")
                 .contains("corba_client_orbs_open ");
+    }
+
+    @Test
+    void theSameMetersReachAnOpenTelemetryCollectorOverOtlp() throws Exception {
+        HttpServer collector = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        BlockingQueue<byte[]> exports = new LinkedBlockingQueue<>();
+        collector.createContext("/v1/metrics", exchange -> {
+            exports.add(exchange.getRequestBody().readAllBytes());
+            exchange.sendResponseHeaders(200, -1);
+            exchange.close();
+        });
+        collector.start();
+        String url = "http://127.0.0.1:" + collector.getAddress().getPort() + "/v1/metrics";
+        OtlpMeterRegistry otlp = new OtlpMeterRegistry(key -> key.equals("otlp.url") ? url : null, Clock.SYSTEM);
+        try {
+            Metrics.addRegistry(otlp);
+            try (CorbaClient<WarehouseOperations> client = client(TestOrbs.configFor(fixture))) {
+                client.proxy().audits();
+            } finally {
+                Metrics.removeRegistry(otlp);
+            }
+            otlp.close(); // publishes what it has
+
+            byte[] export = exports.poll(10, TimeUnit.SECONDS);
+            assertThat(export).as("an OTLP export reached the collector").isNotNull();
+            // OTLP protobuf carries names and attribute values as plain UTF-8
+            assertThat(new String(export, StandardCharsets.ISO_8859_1))
+                    .contains(CallMetrics.CALLS, "IDL:depot/stock/Warehouse:1.0", "audits");
+        } finally {
+            otlp.close();
+            collector.stop(0);
+        }
     }
 
     @Test

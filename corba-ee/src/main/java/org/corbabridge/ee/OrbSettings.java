@@ -30,6 +30,7 @@ public abstract class OrbSettings {
     private String tlsKeyStorePassword = "";
     private String tlsKeyStoreType = TlsConfig.DEFAULT_STORE_TYPE;
     private String tlsProtocols = String.join(",", TlsConfig.DEFAULT_PROTOCOLS);
+    private String traceContext = OrbConfig.TraceContextMode.AUTO.name();
 
     /** {@code JACORB}, {@code ECLIPSE_ORB} or {@code OPENJDK_ORB}: the ORB this resource (or a session) creates. */
     public void setOrbImplementation(String orbImplementation) {
@@ -50,6 +51,14 @@ public abstract class OrbSettings {
     }
 
     /** IIOP over TLS, and only TLS, for the object: the CAs to trust (PKCS #12 unless {@code TlsTrustStoreType}). */
+    /**
+     * {@code auto} (carry the trace context if OpenTelemetry is set up when the ORB is created),
+     * {@code true} or {@code false}.
+     */
+    public void setTraceContext(String mode) {
+        this.traceContext = mode;
+    }
+
     public void setTlsTrustStore(String path) {
         this.tlsTrustStore = path;
     }
@@ -91,7 +100,8 @@ public abstract class OrbSettings {
     /** The ORB these settings describe: the implementation, its message cap, and TLS when a trust store is set. */
     protected OrbConfig.Builder orbConfig() {
         OrbConfig.Builder orb = OrbConfig.builder().implementation(OrbImplementation.valueOf(orbImplementation.trim()))
-                .maxIncomingMessageBytes(maxIncomingMessageBytes);
+                .maxIncomingMessageBytes(maxIncomingMessageBytes)
+                .traceContext(OrbConfig.TraceContextMode.fromConfig(traceContext));
         if (!tlsTrustStore.isBlank()) {
             TlsConfig.Builder tls = TlsConfig.builder()
                     .trustStore(Path.of(tlsTrustStore.trim()), tlsTrustStorePassword)

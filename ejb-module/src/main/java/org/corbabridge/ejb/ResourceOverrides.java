@@ -59,6 +59,7 @@ public final class ResourceOverrides {
     private static Map<String, String> orbOverrides(String resource, AdapterConfig config) {
         Map<String, String> overrides = new LinkedHashMap<>();
         overrides.put(resource + ".MaxIncomingMessageBytes", Long.toString(config.orb().maxIncomingMessageBytes()));
+        overrides.put(resource + ".TraceContext", config.orb().traceContext().name());
         config.orb().tls().ifPresent(tls -> {
             overrides.put(resource + ".TlsTrustStore", tls.trustStore().toString());
             overrides.put(resource + ".TlsTrustStorePassword", tls.trustStorePassword());

@@ -19,10 +19,11 @@ import org.corbabridge.fixture.ServerTraceLine;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * What an application sees of the bean's CORBA calls with no code of its own beyond setting up
@@ -30,8 +31,30 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * client spans, the C++ server logs the same trace and the client spans as parents, on the
  * container's ORB and on a session's own; the calls are timed in the global registry.
  */
-@ExtendWith({CatalogServersForContainer.class, ArquillianExtension.class})
+@ExtendWith({CatalogObservabilityIT.GlobalTracing.class, CatalogServersForContainer.class, ArquillianExtension.class})
 class CatalogObservabilityIT {
+
+    /**
+     * OpenTelemetry set up before the deploy, as an application (or the Java agent) does at start-up:
+     * the container's ORB, created at deploy, then carries trace context on its own (mode auto).
+     */
+    static final class GlobalTracing implements BeforeAllCallback, AfterAllCallback {
+        @Override
+        public void beforeAll(ExtensionContext context) {
+            GlobalOpenTelemetry.resetForTest();
+            openTelemetry = OpenTelemetrySdk.builder()
+                    .setTracerProvider(SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(SPANS)).build())
+                    .buildAndRegisterGlobal();
+        }
+
+        @Override
+        public void afterAll(ExtensionContext context) {
+            GlobalOpenTelemetry.resetForTest();
+            if (openTelemetry != null) {
+                openTelemetry.close();
+            }
+        }
+    }
 
     private static final InMemorySpanExporter SPANS = InMemorySpanExporter.create();
     private static OpenTelemetrySdk openTelemetry;
@@ -39,22 +62,6 @@ class CatalogObservabilityIT {
     @Deployment
     static JavaArchive deployment() {
         return CatalogEjb.asBuilt();
-    }
-
-    @BeforeAll
-    static void setUpOpenTelemetry() {
-        GlobalOpenTelemetry.resetForTest();
-        openTelemetry = OpenTelemetrySdk.builder()
-                .setTracerProvider(SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(SPANS)).build())
-                .buildAndRegisterGlobal();
-    }
-
-    @AfterAll
-    static void tearDownOpenTelemetry() {
-        GlobalOpenTelemetry.resetForTest();
-        if (openTelemetry != null) {
-            openTelemetry.close();
-        }
     }
 
     @Test

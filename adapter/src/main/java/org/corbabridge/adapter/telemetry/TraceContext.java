@@ -22,10 +22,11 @@ import org.corbabridge.adapter.internal.TraceContextInitializer;
  * request, {@code 0x43420002} for the reply. An ORB ignores service contexts it does not know,
  * so servers without an interceptor for them are unaffected.
  *
- * <p>ORBs the adapter creates ({@code Orbs.create}, an owned ORB, the EJB's container and
- * external ORBs) register the interceptor that writes them unless
- * {@code OrbConfig.Builder.traceContext(false)}; an ORB created elsewhere needs the property
- * {@link #ORB_INITIALIZER_PROPERTY} (any value) among its {@code ORB.init} properties.
+ * <p>ORBs the adapter creates ({@code Orbs.create}: an owned ORB, the EJB's container and
+ * external ORBs) register the interceptor that writes them when OpenTelemetry is set up at their
+ * creation, or always with {@code OrbConfig.Builder.traceContext(true)}; an ORB created elsewhere
+ * needs the property {@link #ORB_INITIALIZER_PROPERTY} (any value) among its {@code ORB.init}
+ * properties.
  */
 public final class TraceContext {
 

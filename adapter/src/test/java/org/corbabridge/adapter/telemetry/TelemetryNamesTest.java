@@ -9,6 +9,7 @@ import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.context.Context;
 import java.nio.charset.StandardCharsets;
 import org.corbabridge.adapter.AdapterConfig;
+import org.corbabridge.adapter.OrbConfig;
 import org.junit.jupiter.api.Test;
 
 /** The pure parts of tracing and metrics: names, the wire form of the trace context, the defaults. */
@@ -44,6 +45,16 @@ class TelemetryNamesTest {
         assertThat(TraceContext.serverSpanId("00F067AA0BA902B7".getBytes(StandardCharsets.US_ASCII))).isNull();
         assertThat(TraceContext.serverSpanId("00f067aa".getBytes(StandardCharsets.US_ASCII))).isNull();
         assertThat(TraceContext.serverSpanId(null)).isNull();
+    }
+
+    @Test
+    void theTraceContextModeIsReadFromAResourceProperty() {
+        assertThat(OrbConfig.TraceContextMode.fromConfig(" Auto ")).isEqualTo(OrbConfig.TraceContextMode.AUTO);
+        assertThat(OrbConfig.TraceContextMode.fromConfig("true")).isEqualTo(OrbConfig.TraceContextMode.ON);
+        assertThat(OrbConfig.TraceContextMode.fromConfig("OFF")).isEqualTo(OrbConfig.TraceContextMode.OFF);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> OrbConfig.TraceContextMode.fromConfig("maybe"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("auto, true or false");
+        assertThat(OrbConfig.ofDefaults().traceContext()).isEqualTo(OrbConfig.TraceContextMode.AUTO);
     }
 
     @Test

@@ -38,7 +38,7 @@ public final class AsyncWorker {
         FeatureSetup setup = channel.setup(FeatureSetup.class);
         AdapterConfig config = WorkerChannel.adapterConfig(setup);
         Map<String, ExecutorService> executors = new HashMap<>();
-        try (CorbaClient<CatalogOperations> client = CorbaClient.create(CatalogOperations.class, config, null)) {
+        try (CorbaClient<CatalogOperations> client = CorbaClient.create(CatalogOperations.class, config)) {
             channel.reply(new Reply(true, null, Map.of(), null, null));
             Request request;
             while ((request = channel.next(Request.class)) != null && !"quit".equals(request.op())) {

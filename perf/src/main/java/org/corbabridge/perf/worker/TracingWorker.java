@@ -30,7 +30,8 @@ import org.omg.CORBA.ORB;
  * <li>{@code none}: no observers, and an ORB without the trace context interceptor: the adapter as
  *     it was before tracing and metrics;</li>
  * <li>{@code off}: the defaults, with OpenTelemetry not set up and no metrics registry added, which
- *     is what an application that configures neither runs;</li>
+ *     is what an application that configures neither runs (its ORB, created so, has no
+ *     interceptor);</li>
  * <li>{@code on}: an OpenTelemetry SDK with a batch span processor (to an exporter that drops the
  *     spans after counting them) and the default metrics: a traced call end to end, the server's
  *     log line included.</li>
@@ -58,11 +59,14 @@ public final class TracingWorker {
                 .build();
         ORB bare = Orbs.create(OrbConfig.builder().implementation(setup.orb()).traceContext(false).build(),
                 config.callTimeout(), config.connectTimeout());
-        ORB carrying = Orbs.create(config.orb(), config.callTimeout(), config.connectTimeout());
+        // the defaults: with OpenTelemetry not set up, no interceptor either
+        ORB byDefault = Orbs.create(config.orb(), config.callTimeout(), config.connectTimeout());
+        ORB carrying = Orbs.create(OrbConfig.builder().implementation(setup.orb()).traceContext(true).build(),
+                config.callTimeout(), config.connectTimeout());
         Map<String, CatalogAdapter> adapters = new LinkedHashMap<>();
         try {
             adapters.put("none", CatalogAdapter.create(config.toBuilder().observers().build(), bare));
-            adapters.put("off", CatalogAdapter.create(config, carrying));
+            adapters.put("off", CatalogAdapter.create(config, byDefault));
             adapters.put("on", CatalogAdapter.create(config.toBuilder()
                     .observers(Tracing.of(sdk), CallMetrics.global()).build(), carrying));
             channel.reply(new Reply(true, null, Map.of(), null, null));
@@ -84,6 +88,7 @@ public final class TracingWorker {
             adapters.values().forEach(CatalogAdapter::close);
             sdk.close();
             Orbs.destroy(carrying);
+            Orbs.destroy(byDefault);
             Orbs.destroy(bare);
         }
     }
