@@ -40,8 +40,11 @@ public record FeaturePlan(int rounds, int batchCalls, int warmupCalls) {
         return size.budget() <= 10 * 1024 ? batchCalls : Math.max(5, batchCalls / 4);
     }
 
-    /** Calls of a batch with {@code inFlight} in flight: enough that every slot is busy most of the batch. */
+    /**
+     * Calls of a batch with {@code inFlight} in flight: enough that every slot is busy most of the
+     * batch, and that one pause of the machine's does not make the batch's throughput.
+     */
     public int inFlightCalls(int inFlight) {
-        return Math.max(batchCalls, 10 * inFlight);
+        return Math.max(4 * batchCalls, 20 * inFlight);
     }
 }

@@ -28,7 +28,7 @@ public record PayloadPlan(String name, List<Long> budgets, int rounds, int batch
     public static PayloadPlan standard() {
         return new PayloadPlan("standard",
                 List.of(12L, 1024L, 10 * 1024L, 100 * 1024L, 300 * 1024L, 1024 * 1024L),
-                6, 150, 1500, 10 * 1024L, 50);
+                6, 130, 1500, 10 * 1024L, 50);
     }
 
     /** From an empty result to 1 MB, eight interleaved rounds: the study proper. */
