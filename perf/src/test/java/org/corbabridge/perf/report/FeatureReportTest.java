@@ -71,5 +71,7 @@ class FeatureReportTest {
         assertThat(json.path("tracing").get(0).path("roundMediansUs").path("none")).hasSize(6);
         assertThat(json.path("inFlight")).hasSize(2);
         assertThat(json.path("inFlight").get(1).path("p99Us").asDouble()).isEqualTo(1400);
+        assertThat(json.path("inFlight").get(1).path("throughputOverSync").path("median").asDouble()).isEqualTo(1.0,
+                org.assertj.core.api.Assertions.within(1e-9));
     }
 }
