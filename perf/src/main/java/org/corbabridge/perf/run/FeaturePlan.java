@@ -28,7 +28,7 @@ public record FeaturePlan(int rounds, int batchCalls, int warmupCalls) {
     }
 
     public static FeaturePlan standard() {
-        return new FeaturePlan(6, 200, 2000);
+        return new FeaturePlan(6, 200, 1000);
     }
 
     public static FeaturePlan full() {

@@ -219,7 +219,7 @@ public final class PayloadRunner {
                     if (size.budget() != 1024 && size.budget() != 300 * 1024) {
                         continue;
                     }
-                    int calls = (size.budget() <= 10 * 1024 ? 50 : 5) * plan.callsPerBatch(size);
+                    int calls = (size.budget() <= 10 * 1024 ? 30 : 5) * plan.callsPerBatch(size);
                     String name = (caller + "-" + orb + "-" + size.budget()).toLowerCase(java.util.Locale.ROOT);
                     context.progress().accept("profiling " + series.label() + " " + size.label() + ": " + calls
                             + " calls");

@@ -25,7 +25,7 @@ public record ScalePlan(String name, List<Integer> sessionSteps, long thinkMilli
 
     /** The main job's: to 300 sessions, small payload, both server models, about 15 s per configuration. */
     public static ScalePlan standard() {
-        return new ScalePlan("standard", List.of(1, 10, 100, 300), 100, 2000, 500, 1500, 20_000, 25_000,
+        return new ScalePlan("standard", List.of(1, 10, 100, 300), 100, 1500, 500, 1200, 20_000, 25_000,
                 List.of(1024L), List.of(ServerModel.values()));
     }
 

@@ -13,7 +13,7 @@ public record StartupPlan(int repetitions, int calls) {
     }
 
     public static StartupPlan standard() {
-        return new StartupPlan(2, 5000);
+        return new StartupPlan(1, 5000);
     }
 
     public static StartupPlan full() {
