@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
 public final class StudyMain implements Callable<Integer> {
 
     @Option(names = "--plan", defaultValue = "standard",
-            description = "quick (seconds: proves every configuration runs), standard (about 10 minutes) or full "
+            description = "quick (seconds: proves every configuration runs), standard (about 9 minutes) or full "
                     + "(about 30 minutes) (default: ${DEFAULT-VALUE})")
     private String plan;
 

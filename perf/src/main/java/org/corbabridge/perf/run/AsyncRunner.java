@@ -62,7 +62,7 @@ public final class AsyncRunner {
             for (Key key : keys) {
                 context.progress().accept("async: warming up " + key.orb().displayName() + " " + key.mode());
                 workers.request(key.orb(), new Request("warmup", key.mode(), size.query(),
-                        Math.max(plan.warmupCalls() / 4, plan.inFlightCalls(key.inFlight())), size.items()));
+                        Math.max(plan.warmupCalls(), plan.inFlightCalls(key.inFlight())), size.items()));
             }
             RemainingTime remaining = new RemainingTime();
             for (int round = 0; round < plan.rounds(); round++) {
