@@ -20,7 +20,7 @@ public final class StudyMain implements Callable<Integer> {
 
     @Option(names = "--plan", defaultValue = "standard",
             description = "quick (seconds: proves every configuration runs), standard (about 9 minutes) or full "
-                    + "(about 30 minutes) (default: ${DEFAULT-VALUE})")
+                    + "(about 50 minutes) (default: ${DEFAULT-VALUE})")
     private String plan;
 
     @Option(names = "--parts", split = ",", defaultValue = "payload,scale,startup,tracing,async",
