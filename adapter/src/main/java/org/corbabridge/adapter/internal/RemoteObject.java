@@ -113,12 +113,10 @@ final class RemoteObject<T> implements AutoCloseable {
         long outerDeadline = state.deadline;
         int outerAttempts = state.attempts;
         CallObserver.Observation outerObservation = state.observation;
-        CorbaAdapterException outerFailure = state.lastFailure;
         CallObserver.Observation observation = observer.start(repositoryId, operation);
         state.deadline = System.nanoTime() + config.callTimeout().toNanos();
         state.attempts = 0;
         state.observation = observation;
-        state.lastFailure = null;
         try {
             R result = retry.executeSupplier(() -> attempt(operation, invocation, state));
             observation.succeeded();
@@ -136,7 +134,6 @@ final class RemoteObject<T> implements AutoCloseable {
             state.deadline = outerDeadline;
             state.attempts = outerAttempts;
             state.observation = outerObservation;
-            state.lastFailure = outerFailure;
         }
     }
 
@@ -187,18 +184,6 @@ final class RemoteObject<T> implements AutoCloseable {
      */
     private <R> R attempt(String operation, Function<T, R> invocation, CallState state) {
         state.attempts++;
-        if (state.attempts > 1 && state.lastFailure != null) {
-            state.observation.retrying(state.attempts, state.lastFailure);
-        }
-        try {
-            return attemptBy(operation, invocation, state);
-        } catch (CorbaAdapterException e) {
-            state.lastFailure = e;
-            throw e;
-        }
-    }
-
-    private <R> R attemptBy(String operation, Function<T, R> invocation, CallState state) {
         if (state.attempts == 1 && binding.generation() != staleGeneration) {
             return attemptNow(operation, invocation, state.observation);
         }
@@ -301,15 +286,11 @@ final class RemoteObject<T> implements AutoCloseable {
         return callState.get().deadline - System.nanoTime() > needed;
     }
 
-    /**
-     * The call a thread is making: its deadline, how many attempts it has made, what observes it,
-     * and why the last attempt failed.
-     */
+    /** The call a thread is making: its deadline, how many attempts it has made, and what observes it. */
     private static final class CallState {
         long deadline;
         int attempts;
         CallObserver.Observation observation;
-        CorbaAdapterException lastFailure;
     }
 
     private Retry retry(RetryPolicy policy, boolean idempotent) {
@@ -319,8 +300,12 @@ final class RemoteObject<T> implements AutoCloseable {
                 .retryOnException(e -> !closed && e instanceof CorbaAdapterException failure
                         && policy.allowsRetry(failure, idempotent) && timeLeftForAnotherAttempt(policy))
                 .build());
+        // published on the caller's thread, before the back-off: the call's own observation is this thread's
         retry.getEventPublisher().onRetry(event -> {
             retries.increment();
+            if (event.getLastThrowable() instanceof CorbaAdapterException cause) {
+                callState.get().observation.retrying(event.getNumberOfRetryAttempts() + 1, cause);
+            }
             LOG.debug("{}", event);
         });
         return retry;

@@ -19,10 +19,6 @@ public record InFlightResult(OrbImplementation orb, int inFlight, String style, 
 
     /** This series' throughput over {@code other}'s, round by round. */
     public Estimate throughputOver(InFlightResult other) {
-        double[] ratios = new double[Math.min(roundThroughputs.length, other.roundThroughputs.length)];
-        for (int i = 0; i < ratios.length; i++) {
-            ratios[i] = roundThroughputs[i] / other.roundThroughputs[i];
-        }
-        return Estimate.ofRounds(ratios);
+        return Estimate.ofRounds(Ratio.roundByRound(roundThroughputs, other.roundThroughputs));
     }
 }

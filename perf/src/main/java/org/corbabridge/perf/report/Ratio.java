@@ -50,6 +50,11 @@ public record Ratio(Series numerator, Series denominator, SizePoint size, Estima
             tops = new double[bottoms.length];
             java.util.Arrays.fill(tops, once);
         }
+        return roundByRound(tops, bottoms);
+    }
+
+    /** {@code tops[i] / bottoms[i]} for each round both have, rounds without a positive bottom left out. */
+    static double[] roundByRound(double[] tops, double[] bottoms) {
         int rounds = Math.min(tops.length, bottoms.length);
         double[] ratios = new double[rounds];
         int n = 0;

@@ -17,12 +17,6 @@ public record TracingResult(OrbImplementation orb, SizePoint size, Map<String, d
 
     /** The mode's response time over the adapter without tracing and metrics ({@code none}), round by round. */
     public Estimate overNone(String mode) {
-        double[] top = roundMediansUs.get(mode);
-        double[] bottom = roundMediansUs.get("none");
-        double[] ratios = new double[Math.min(top.length, bottom.length)];
-        for (int i = 0; i < ratios.length; i++) {
-            ratios[i] = top[i] / bottom[i];
-        }
-        return Estimate.ofRounds(ratios);
+        return Estimate.ofRounds(Ratio.roundByRound(roundMediansUs.get(mode), roundMediansUs.get("none")));
     }
 }
