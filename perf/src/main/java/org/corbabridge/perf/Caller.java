@@ -32,6 +32,12 @@ public enum Caller {
      * set up for TLS, to the same server's TLS endpoint: what TLS costs over {@link #PROXY}.
      */
     TLS("typed proxy of the core over TLS", true),
+    /**
+     * The Catalog adapter (static invocation) on an ORB of its own, called directly in ASIO's JVM,
+     * beside the bean and not through it: ASIO over it is what the bean path costs, it over
+     * {@link #CC} what the container's JVM costs the same call. Runs in the ASIO worker JVM.
+     */
+    ASIO_NO_BEAN("the adapter beside the bean, in the EJB worker's JVM", true),
     /** The omniORB C++ client, static invocation: the native floor. */
     NATIVE("C++ omniORB client", false),
     /** A raw loopback TCP round trip of the same size, no ORB at all. */
@@ -50,11 +56,20 @@ public enum Caller {
     }
 
     /**
-     * Whether this caller is a baseline of the standalone worker: it runs in the CC worker's JVM,
-     * interleaved with CC, on requests of mode {@code baseline:NAME}.
+     * Whether this caller is a baseline: it runs in another caller's worker JVM ({@link #host()}),
+     * interleaved with it, on requests of mode {@code baseline:NAME}.
      */
     public boolean isBaseline() {
-        return this == STUB || this == PLAIN || this == PROXY || this == TLS;
+        return host() != null;
+    }
+
+    /** The caller whose worker JVM runs this baseline; null for a caller with a worker (or a floor) of its own. */
+    public Caller host() {
+        return switch (this) {
+            case STUB, PLAIN, PROXY, TLS -> CC;
+            case ASIO_NO_BEAN -> ASIO;
+            default -> null;
+        };
     }
 
     /** Whether a Java worker JVM (one per ORB) runs this caller. */

@@ -73,6 +73,7 @@ class QuickStudyIT {
             expected.add(new Series(Caller.PLAIN, orb, InvocationMode.STATIC));
             expected.add(new Series(Caller.PROXY, orb, InvocationMode.STATIC));
             expected.add(new Series(Caller.TLS, orb, InvocationMode.STATIC));
+            expected.add(new Series(Caller.ASIO_NO_BEAN, orb, InvocationMode.STATIC));
         }
         expected.add(Series.nativeFloor());
         expected.add(Series.rawFloor());
@@ -141,14 +142,25 @@ class QuickStudyIT {
             } else {
                 assertThat(steps).containsKeys("containerBoot", "static.sessionCreate");
             }
-            steps.values().forEach(nanos -> assertThat(nanos).as(worker).isPositive());
+            if (worker.startsWith("ASIO")) {
+                assertThat(steps).as("the adapter beside the bean").containsKeys("noBean.orbInit", "noBean.connect");
+            }
+            // warm-up until the JIT is quiet, and what the JIT compiled in it and in the rounds
+            assertThat(steps).containsKeys("warmUp", "warmUp.jit", "rounds.jit");
+            assertThat(steps.get("warmUp.jit")).as(worker + ": the JIT compiled during warm-up").isPositive();
+            assertThat(steps.get("rounds.jit")).as(worker).isNotNegative();
+            steps.forEach((step, nanos) -> {
+                if (!step.equals("rounds.jit")) {
+                    assertThat(nanos).as(worker + " " + step).isPositive();
+                }
+            });
         });
     }
 
     @Test
     void progressShowedRoundsAndTimeLeft() {
         assertThat(PROGRESS).anyMatch(line -> line.startsWith("round 1/" + PLAN.rounds()) && line.contains("left"));
-        assertThat(PROGRESS).anyMatch(line -> line.startsWith("warming up"));
+        assertThat(PROGRESS).anyMatch(line -> line.startsWith("warmed up ASIO") && line.contains("passes of every size"));
     }
 
     @Test
@@ -251,7 +263,7 @@ class QuickStudyIT {
         assertThat(output.resolve("results.csv")).exists();
         assertThat(output.resolve("results.json")).exists();
         String html = Files.readString(index);
-        assertThat(html).contains("ASIO / CC", "ASRO / CC", "DII / SII", "Java / C++", "TLS over plain",
+        assertThat(html).contains("ASIO / CC", "ASIO / CC, split", "ASRO / CC", "DII / SII", "Java / C++", "TLS over plain",
                 "fig11-dii-over-sii.png");
         assertThat(html).contains("<h2>Concurrent sessions</h2>", "<h2>Start-up</h2>", "fig17-warmup.png",
                 "<h2>What tracing costs</h2>", "<h2>Calls in flight from one session</h2>");

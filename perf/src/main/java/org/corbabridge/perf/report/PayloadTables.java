@@ -37,6 +37,7 @@ public final class PayloadTables {
         List<Table> tables = new ArrayList<>();
         tables.add(callerTable(results, Caller.ASIO, paper, PaperFigures.ASIO_CC,
                 "EJB with the container's ORB against the standalone client"));
+        tables.add(containerSplitTable(results, every));
         tables.add(callerTable(results, Caller.ASRO, paper, PaperFigures.ASRO_CC,
                 "EJB with an ORB it starts itself against the standalone client"));
         tables.add(overStaticTable(results, paper, InvocationMode.DII, PaperFigures.DII_SII, "the ORB's Dynamic "
@@ -66,6 +67,29 @@ public final class PayloadTables {
             }
         }
         return new Table(caller + " / CC", caption, sizes, rows);
+    }
+
+    /**
+     * ASIO / CC (static invocation) split in two by the adapter called beside the bean in ASIO's
+     * JVM: the bean path (ASIO over it: the container's proxy, interceptors, security and
+     * transaction policy) and the JVM (it over CC: the same call in a JVM that also runs the
+     * container). The goal for ASIO / CC is 1.03 at most.
+     */
+    private static Table containerSplitTable(StudyResults results, List<SizePoint> sizes) {
+        List<Row> rows = new ArrayList<>();
+        for (OrbImplementation orb : OrbImplementation.values()) {
+            Series asio = new Series(Caller.ASIO, orb, InvocationMode.STATIC);
+            Series beside = new Series(Caller.ASIO_NO_BEAN, orb, InvocationMode.STATIC);
+            Series standalone = new Series(Caller.CC, orb, InvocationMode.STATIC);
+            rows.add(new Row("ASIO / CC, " + asio.orbName(), "goal ≤ 1.03", ratios(results, asio, standalone, sizes)));
+            rows.add(new Row("the bean path: ASIO / the adapter beside it, " + asio.orbName(), "",
+                    ratios(results, asio, beside, sizes)));
+            rows.add(new Row("the container's JVM: the adapter beside the bean / CC, " + asio.orbName(), "",
+                    ratios(results, beside, standalone, sizes)));
+        }
+        return new Table("ASIO / CC, split", "where the EJB's cost over the standalone client lies: the bean path "
+                + "(ASIO against the same adapter called directly beside the bean, in the same JVM, interleaved) and the "
+                + "container's JVM (that adapter against the standalone client's); static invocation", sizes, rows);
     }
 
     /**

@@ -3,6 +3,7 @@ package org.corbabridge.perf.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.OrbImplementation;
@@ -173,9 +174,32 @@ final class StudyReading {
         double median = firstOverRest.get(firstOverRest.size() / 2);
         double worst = firstOverRest.get(firstOverRest.size() - 1);
         return Optional.of(String.format(Locale.ROOT, "Warm-up: across the Java series, the first round's median "
-                + "was %.2f times the later rounds' (worst point %.2f). %s", median, worst, median < 1.10
-                ? "Within 10%: the JIT had done its work before timing began; single points vary with the "
-                        + "noise of client and server sharing the cores."
-                : "The first round was slower than the rest: more warm-up would move these numbers."));
+                + "was %.2f times the later rounds' (worst point %.2f). %s%s", median, worst, median < 1.10
+                ? "Within 10%; single points vary with the noise of client and server sharing the cores."
+                : "The first round was slower than the rest: more warm-up would move these numbers.",
+                jitDuringRounds(results)));
+    }
+
+    /** What the workers' JIT compiled while the rounds ran, from their set-up costs ({@code rounds.jit}). */
+    private static String jitDuringRounds(StudyResults results) {
+        long total = 0;
+        long most = -1;
+        String busiest = null;
+        for (Map.Entry<String, Map<String, Long>> worker : results.setupNanos().entrySet()) {
+            Long jit = worker.getValue().get("rounds.jit");
+            if (jit == null) {
+                continue;
+            }
+            total += jit;
+            if (jit > most) {
+                most = jit;
+                busiest = worker.getKey();
+            }
+        }
+        if (busiest == null) {
+            return "";
+        }
+        return String.format(Locale.ROOT, " During the rounds the workers' JIT compiled for %.0f ms in all "
+                + "(most: %s, %.0f ms).", total / 1e6, busiest, most / 1e6);
     }
 }

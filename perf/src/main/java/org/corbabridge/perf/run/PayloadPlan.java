@@ -4,20 +4,22 @@ import java.util.List;
 
 /**
  * How much the study measures. Every series is warmed up before any timing: first
- * {@code warmupCalls} calls of {@code warmupBudget} bytes, then {@code warmupCallsPerSize} at
- * every size, so that the JIT has compiled the marshalling paths of every payload before a
- * timed call; the report checks that the first round is not slower than the others.
+ * {@code warmupCalls} calls of {@code warmupBudget} bytes (small and cheap: what makes the JIT
+ * compile a call path is how many calls pass through it), then {@code warmupCallsPerSize} at
+ * every size, so that the marshalling paths of every payload are compiled too; then, worker by
+ * worker, passes of every size until its JIT is quiet or {@code warmupLimitSeconds} have passed
+ * (see {@link PayloadRunner}). The report gives the JIT's time during the rounds.
  *
  * @param batchCalls timed calls per series, size and round, for small payloads; larger ones
  *     get fewer (see {@link #callsPerBatch})
  */
 public record PayloadPlan(String name, List<Long> budgets, int rounds, int batchCalls, int warmupCalls,
-        long warmupBudget, int warmupCallsPerSize) {
+        long warmupBudget, int warmupCallsPerSize, int warmupLimitSeconds) {
 
     /** Every configuration, the paper's three sizes and 1 KB, two rounds: minutes, for every build. */
     public static PayloadPlan quick() {
         return new PayloadPlan("quick", List.of(1024L, 100 * 1024L, 200 * 1024L, 300 * 1024L), 2, 20, 300,
-                10 * 1024L, 5);
+                1024L, 5, 2);
     }
 
     /**
@@ -28,7 +30,7 @@ public record PayloadPlan(String name, List<Long> budgets, int rounds, int batch
     public static PayloadPlan standard() {
         return new PayloadPlan("standard",
                 List.of(12L, 1024L, 10 * 1024L, 100 * 1024L, 300 * 1024L, 1024 * 1024L),
-                6, 130, 1500, 10 * 1024L, 50);
+                6, 130, 10_000, 1024L, 50, 25);
     }
 
     /** From an empty result to 1 MB, eight interleaved rounds: the study proper. */
@@ -36,7 +38,7 @@ public record PayloadPlan(String name, List<Long> budgets, int rounds, int batch
         return new PayloadPlan("full",
                 List.of(12L, 1024L, 10 * 1024L, 50 * 1024L, 100 * 1024L, 200 * 1024L, 300 * 1024L, 500 * 1024L,
                         750 * 1024L, 1024 * 1024L),
-                8, 300, 5000, 10 * 1024L, 200);
+                8, 300, 20_000, 1024L, 200, 90);
     }
 
     /** Fewer calls for larger payloads, so that each batch takes a similar time. */

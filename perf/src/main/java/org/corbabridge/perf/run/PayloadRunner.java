@@ -39,6 +39,12 @@ public final class PayloadRunner {
     private static final List<Caller> JAVA_CALLERS = List.of(Caller.CC, Caller.ASIO, Caller.ASRO);
     private static final String PROFILE_DIRECTORY = "profiles";
     private static final List<Long> LOOP_BUDGETS = List.of(1024L, 100 * 1024L, 300 * 1024L);
+    /**
+     * A warm-up pass after which a worker's JIT compiled for at most this share of the pass's time
+     * ends its warm-up: on two cores a compiler thread still at work takes a CPU from the client or
+     * the server, and the rounds would time the JIT.
+     */
+    static final double JIT_QUIET_SHARE = 0.02;
 
     private final PayloadPlan plan;
     private final RunContext context;
@@ -77,16 +83,14 @@ public final class PayloadRunner {
                         throw new IllegalStateException("worker " + name + ": " + ready.error() + " (see "
                                 + context.logDir() + ")");
                     }
-                    setup.put(name, ready.setup());
+                    setup.put(name, new LinkedHashMap<>(ready.setup()));
                     for (InvocationMode mode : InvocationMode.values()) {
                         workerOf.put(new Series(caller, orb, mode), worker);
                     }
-                    if (caller == Caller.CC) {
-                        // the baselines share the standalone worker's JVM, interleaved with it
-                        for (Caller baseline : Caller.values()) {
-                            if (baseline.isBaseline()) {
-                                workerOf.put(new Series(baseline, orb, InvocationMode.STATIC), worker);
-                            }
+                    // the baselines share their host's JVM, interleaved with it
+                    for (Caller baseline : Caller.values()) {
+                        if (baseline.host() == caller) {
+                            workerOf.put(new Series(baseline, orb, InvocationMode.STATIC), worker);
                         }
                     }
                 }
@@ -98,8 +102,14 @@ public final class PayloadRunner {
             NativeFloors floors = new NativeFloors(fixture.nameServiceUrl(),
                     context.logDir().resolve("catalog-client.log"));
 
-            warmUp(workerOf, sizes);
+            Map<WorkerProcess, Long> jitAfterWarmup = warmUp(workerOf, sizes, setup);
             measure(allSeries, sizes, workerOf, floors, timings, started);
+            jitAfterWarmup.forEach((worker, jitMillis) -> {
+                long now = compilationMillis(worker);
+                if (jitMillis >= 0 && now >= 0) {
+                    setup.get(worker.name()).put("rounds.jit", (now - jitMillis) * 1_000_000);
+                }
+            });
             loopAfterRounds(sizes, workerOf, timings);
             profiles = profile(sizes, workerOf);
         } finally {
@@ -117,17 +127,71 @@ public final class PayloadRunner {
         return new StudyResults(plan, Environment.describe(), Map.of(), List.of(), 0);
     }
 
-    private void warmUp(Map<Series, WorkerProcess> workerOf, List<SizePoint> sizes) {
+    /**
+     * Warms every worker up, one at a time: first {@code warmupCalls} calls of {@code warmupBudget}
+     * bytes and {@code warmupCallsPerSize} at every size, per series; then passes of the measuring
+     * mix (every series at every size) until a pass in which the worker's JIT compiled for at most
+     * {@link #JIT_QUIET_SHARE} of its time, or until {@code warmupLimitSeconds}. Without the passes
+     * the compiler was still at work through the rounds (an EJB worker's for all of them: the
+     * container's call path is long), and the study timed it with the calls. What each worker's
+     * warm-up took and its JIT's time go with its set-up costs ({@code warmUp}, {@code warmUp.jit}).
+     *
+     * @return per worker, its JIT's total compilation time when warm-up ended, ms (-1: not known)
+     */
+    private Map<WorkerProcess, Long> warmUp(Map<Series, WorkerProcess> workerOf, List<SizePoint> sizes,
+            Map<String, Map<String, Long>> setup) {
         SizePoint warmupSize = SizePoint.ofBudget(plan.warmupBudget());
-        for (Map.Entry<Series, WorkerProcess> entry : workerOf.entrySet()) {
-            Series series = entry.getKey();
-            context.progress().accept("warming up " + series.label() + ": " + plan.warmupCalls() + " calls of "
-                    + warmupSize.label() + ", then " + plan.warmupCallsPerSize() + " per size");
-            call(entry.getValue(), "warmup", series, warmupSize, plan.warmupCalls());
+        Map<WorkerProcess, List<Series>> seriesOf = new LinkedHashMap<>();
+        workerOf.forEach((series, worker) -> seriesOf.computeIfAbsent(worker, k -> new ArrayList<>()).add(series));
+        Map<WorkerProcess, Long> jitAfter = new LinkedHashMap<>();
+        seriesOf.forEach((worker, served) -> {
+            long started = System.nanoTime();
+            long jitAtStart = compilationMillis(worker);
+            for (Series series : served) {
+                call(worker, "warmup", series, warmupSize, plan.warmupCalls());
+            }
+            long jit = passOfEverySize(worker, served, sizes);
+            int passes = 0;
+            boolean quiet = false;
+            while (!quiet && System.nanoTime() - started < plan.warmupLimitSeconds() * 1_000_000_000L) {
+                long passStarted = System.nanoTime();
+                long jitNow = passOfEverySize(worker, served, sizes);
+                passes++;
+                quiet = jitNow - jit <= JIT_QUIET_SHARE * (System.nanoTime() - passStarted) / 1e6;
+                jit = jitNow;
+            }
+            long took = System.nanoTime() - started;
+            context.progress().accept(String.format(java.util.Locale.ROOT,
+                    "warmed up %s (%d series): %.1f s, %d calls of %s per series, then %d pass%s of every size; %s",
+                    worker.name(), served.size(), took / 1e9, plan.warmupCalls(), warmupSize.label(), passes + 1,
+                    passes == 0 ? "" : "es",
+                    quiet ? "the JIT quiet" : "the JIT still compiling at the limit of "
+                            + plan.warmupLimitSeconds() + " s"));
+            setup.get(worker.name()).put("warmUp", took);
+            if (jitAtStart >= 0 && jit >= 0) {
+                setup.get(worker.name()).put("warmUp.jit", (jit - jitAtStart) * 1_000_000);
+            }
+            jitAfter.put(worker, jit);
+        });
+        return jitAfter;
+    }
+
+    /** {@code warmupCallsPerSize} untimed calls of each series at each size; the worker's JIT time after them. */
+    private long passOfEverySize(WorkerProcess worker, List<Series> served, List<SizePoint> sizes) {
+        Reply last = null;
+        for (Series series : served) {
             for (SizePoint size : sizes) {
-                call(entry.getValue(), "warmup", series, size, plan.warmupCallsPerSize());
+                last = call(worker, "warmup", series, size, plan.warmupCallsPerSize());
             }
         }
+        return last == null ? -1 : last.compilationMillis();
+    }
+
+    /** The worker's JIT time so far, ms (-1: not known), asked with an empty request. */
+    private static long compilationMillis(WorkerProcess worker) {
+        Reply reply = worker.request(new Request("warmup", "static", SizePoint.ofBudget(12).query(), 0, 0),
+                REQUEST_LIMIT);
+        return reply.ok() ? reply.compilationMillis() : -1;
     }
 
     /**

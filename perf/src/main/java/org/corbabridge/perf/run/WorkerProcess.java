@@ -43,6 +43,10 @@ final class WorkerProcess implements AutoCloseable {
         reader.start();
     }
 
+    String name() {
+        return name;
+    }
+
     static WorkerProcess start(String name, String classpath, Object setup, Path log) {
         return start(name, classpath, PayloadWorker.class, List.of("-Xms256m", "-Xmx1g"), setup, log);
     }

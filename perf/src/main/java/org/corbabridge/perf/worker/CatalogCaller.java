@@ -24,6 +24,14 @@ interface CatalogCaller extends AutoCloseable {
         throw new UnsupportedOperationException(baseline + " runs in the standalone worker only");
     }
 
+    /**
+     * The Catalog adapter (static invocation) called directly, not through a bean
+     * ({@link org.corbabridge.perf.Caller#ASIO_NO_BEAN}): only where a bean could be called instead.
+     */
+    default CatalogResult callWithoutBean(String query) {
+        throw new UnsupportedOperationException("only the built-in-ORB EJB worker calls beside its bean");
+    }
+
     @Override
     void close();
 }

@@ -8,19 +8,26 @@ import java.util.Map;
 import javax.naming.NamingException;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.InvocationMode;
+import org.corbabridge.adapter.Orbs;
+import org.corbabridge.adapter.catalog.CatalogAdapter;
 import org.corbabridge.adapter.catalog.CatalogResult;
 import org.corbabridge.ejb.CatalogSession;
 import org.corbabridge.ejb.ResourceOverrides;
+import org.omg.CORBA.ORB;
 
 /**
  * ASIO or ASRO: the built EJB jar in embedded OpenEJB, one session per invocation mode, every
  * timed call through the bean's business interface (the container's proxy and interceptors).
+ * Beside the beans, ASIO's JVM also holds the Catalog adapter on an ORB of its own, configured as
+ * the container's, for calls that skip the bean ({@link #callWithoutBean}).
  */
 final class ContainerCaller implements CatalogCaller {
 
     private final EJBContainer container;
     private final Map<InvocationMode, CatalogSession> sessions = new EnumMap<>(InvocationMode.class);
     private final SetupCosts setup = new SetupCosts();
+    private final ORB besideOrb;
+    private final CatalogAdapter besideBean;
 
     /** @param external ASRO (sessions start their own ORB) rather than ASIO */
     ContainerCaller(AdapterConfig config, File ejbJar, boolean external) {
@@ -37,6 +44,23 @@ final class ContainerCaller implements CatalogCaller {
             // the bean resolves the name at its first call; it says how long that took
             setup.record(mode.configName() + ".connect", session.stats().connectNanos());
         }
+        if (external) {
+            besideOrb = null;
+            besideBean = null;
+        } else {
+            besideOrb = setup.time("noBean.orbInit", () -> Orbs.create(config.orb(), config.callTimeout(),
+                    config.connectTimeout()));
+            besideBean = setup.time("noBean.connect", () -> CatalogAdapter.create(
+                    config.toBuilder().invocation(InvocationMode.STATIC).build(), besideOrb));
+        }
+    }
+
+    @Override
+    public CatalogResult callWithoutBean(String query) {
+        if (besideBean == null) {
+            return CatalogCaller.super.callWithoutBean(query);
+        }
+        return besideBean.queryCatalog(query);
     }
 
     @Override
@@ -53,6 +77,10 @@ final class ContainerCaller implements CatalogCaller {
     public void close() {
         sessions.values().forEach(CatalogSession::remove);
         container.close();
+        if (besideBean != null) {
+            besideBean.close();
+            Orbs.destroy(besideOrb);
+        }
     }
 
     private CatalogSession lookup(String name) {

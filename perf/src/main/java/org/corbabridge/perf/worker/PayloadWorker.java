@@ -119,8 +119,14 @@ public final class PayloadWorker {
         Answer call(String query) throws Exception;
     }
 
-    /** A baseline ({@code baseline:NAME}, whose reply stays the generated type) or the adapter in a mode. */
+    /**
+     * A baseline ({@code baseline:NAME}, whose reply stays the generated type, but for the adapter
+     * beside the bean) or the adapter in a mode.
+     */
     private static Answering answering(CatalogCaller catalog, String mode) {
+        if (mode.equals(BASELINE_PREFIX + Caller.ASIO_NO_BEAN.name())) {
+            return query -> read(catalog.callWithoutBean(query));
+        }
         if (mode.startsWith(BASELINE_PREFIX)) {
             Caller baseline = Caller.valueOf(mode.substring(BASELINE_PREFIX.length()));
             return query -> {
@@ -132,12 +138,13 @@ public final class PayloadWorker {
             };
         }
         InvocationMode invocation = InvocationMode.valueOf(mode.toUpperCase(java.util.Locale.ROOT));
-        return query -> {
-            CatalogResult result = catalog.call(invocation, query);
-            for (org.corbabridge.adapter.catalog.CatalogItem item : result.items()) {
-                readSink += item.id();
-            }
-            return new Answer(result.items().size(), result.timeInServerNanos());
-        };
+        return query -> read(catalog.call(invocation, query));
+    }
+
+    private static Answer read(CatalogResult result) {
+        for (org.corbabridge.adapter.catalog.CatalogItem item : result.items()) {
+            readSink += item.id();
+        }
+        return new Answer(result.items().size(), result.timeInServerNanos());
     }
 }

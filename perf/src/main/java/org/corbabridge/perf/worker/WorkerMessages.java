@@ -1,5 +1,7 @@
 package org.corbabridge.perf.worker;
 
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.Map;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.perf.Caller;
@@ -51,10 +53,24 @@ public final class WorkerMessages {
      *     mode "static.sessionCreate", "static.connect", "static.firstCall", "static.secondCall")
      * @param response response times of the timed calls, ns
      * @param server the server's own time of each call, ns
+     * @param compilationMillis the worker JVM's JIT compilation time so far, ms, when it replied
+     *     (-1 where the JVM does not say): the driver warms a worker up until it stops growing
      */
-    public record Reply(boolean ok, String error, Map<String, Long> setup, long[] response, long[] server) {
+    public record Reply(boolean ok, String error, Map<String, Long> setup, long[] response, long[] server,
+            long compilationMillis) {
+
+        /** A reply made in a worker: it carries that JVM's compilation time. */
+        public Reply(boolean ok, String error, Map<String, Long> setup, long[] response, long[] server) {
+            this(ok, error, setup, response, server, jitMillisSoFar());
+        }
+
         public static Reply failed(String error) {
             return new Reply(false, error, null, null, null);
+        }
+
+        private static long jitMillisSoFar() {
+            CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+            return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
         }
     }
 }

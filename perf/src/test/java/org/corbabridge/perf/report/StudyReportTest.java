@@ -21,7 +21,7 @@ class StudyReportTest {
     /** 3 callers x 3 modes x 2 ORBs, the stub, plain-client and proxy baselines of each ORB, the 2 floors. */
     private static final int ORBS = org.corbabridge.adapter.OrbImplementation.values().length;
     /** Per ORB: 3 callers in 3 modes, the stub, plain and proxy series; then the native and raw floors. */
-    private static final int SERIES = ORBS * (9 + 3) + 2;
+    private static final int SERIES = ORBS * (9 + 4) + 2;
 
     @TempDir
     static Path dir;
@@ -86,6 +86,23 @@ class StudyReportTest {
                 "The goal is 1.02 at most: met");
         assertThat(html).contains("the Catalog adapter (static) over a plain ORB client in the same JVM: 1.05 [1.05–1.05]",
                 "The goal is 1.02 at most: missed");
+    }
+
+    @Test
+    void theEjbsCostIsSplitIntoTheBeanPathAndTheContainersJvm() throws IOException {
+        String html = Files.readString(index);
+        assertThat(html).contains("<h3>ASIO / CC, split</h3>");
+        assertThat(html).contains("the bean path: ASIO / the adapter beside it, JacORB",
+                "the container's JVM: the adapter beside the bean / CC, JacORB");
+        // ASIO 0.9 of CC, the adapter beside the bean 0.75: the bean path 1.2, the JVM 0.75
+        assertThat(html).contains("1.20 <span class=\"small\">[1.20–1.20]</span>",
+                "0.75 <span class=\"small\">[0.75–0.75]</span>");
+    }
+
+    @Test
+    void theReadingSaysWhatTheJitCompiledDuringTheRounds() throws IOException {
+        assertThat(Files.readString(index)).contains(
+                "During the rounds the workers' JIT compiled for 65 ms in all (most: CC JacORB, 40 ms).");
     }
 
     @Test
