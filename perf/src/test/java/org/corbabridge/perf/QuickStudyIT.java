@@ -16,6 +16,7 @@ import java.util.Optional;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.perf.report.PointResult;
+import org.corbabridge.perf.report.ProfileBreakdown;
 import org.corbabridge.perf.report.ProfileResult;
 import org.corbabridge.perf.report.StudyReport;
 import org.corbabridge.perf.report.StudyResults;
@@ -118,6 +119,16 @@ class QuickStudyIT {
             assertThat(output.resolve(profile.flameGraph())).isNotEmptyFile();
         }
         assertThat(results.profiles()).anySatisfy(profile -> assertThat(profile.series().caller()).isEqualTo(Caller.ASIO));
+        // what the container adds: found in the EJB callers' profiles only, security among it
+        for (ProfileResult profile : results.profiles()) {
+            boolean ejb = profile.series().caller() == Caller.ASIO || profile.series().caller() == Caller.ASRO;
+            if (!ejb) {
+                assertThat(profile.containerMicrosPerCallTotal()).as(profile.series().label()).isZero();
+            } else if (profile.size().budget() == 1024) {
+                assertThat(profile.containerMicrosPerCall().get(ProfileBreakdown.ContainerPart.SECURITY))
+                        .as(profile.series().label() + ": the container's security check").isPositive();
+            }
+        }
     }
 
     @Test

@@ -37,6 +37,34 @@ public final class ProfileBreakdown {
         }
     }
 
+    /**
+     * What a call through the EJB container spends outside the bean's own method, by the
+     * container's concern: the stacks that pass through OpenEJB and not through the bean class.
+     */
+    public enum ContainerPart {
+        SECURITY("security (the caller's access-control context, the method permission)",
+                "org/apache/openejb/core/security/", "jakarta/security/jacc/", "javax/security/auth/Subject"),
+        TRANSACTIONS("transaction policy", "org/apache/openejb/core/transaction/", "org/apache/geronimo/transaction/"),
+        THREAD_CONTEXT("thread context", "org/apache/openejb/core/ThreadContext"),
+        OTHER("proxy, interceptors, instance lock and the rest");
+
+        private final String label;
+        private final List<String> markers;
+
+        ContainerPart(String label, String... markers) {
+            this.label = label;
+            this.markers = List.of(markers);
+        }
+
+        public String label() {
+            return label;
+        }
+    }
+
+    /** Where the container hands over to the bean: a frame of a bean class of the study's EJB jar. */
+    private static final String BEAN_CODE = "org/corbabridge/ejb/";
+    private static final String CONTAINER_CODE = "org/apache/openejb/";
+
     private static final List<Rule> RULES = List.of(
             new Rule(Category.MARSHALLING, "org/jacorb/orb/CDR", "com/sun/corba/ee/impl/encoding/",
                     "com/sun/corba/se/impl/encoding/", "com/sun/corba/se/impl/corba/AnyImpl",
@@ -106,6 +134,45 @@ public final class ProfileBreakdown {
             }
         }
         return Category.OTHER;
+    }
+
+    /**
+     * The samples of each {@link ContainerPart}: of a stack through the container and not through
+     * the bean, the concern of the running frame or the nearest frame below it that has one
+     * (every part present; none at all outside a container).
+     */
+    public static Map<ContainerPart, Long> containerSamples(String collapsed) {
+        Map<ContainerPart, Long> samples = new EnumMap<>(ContainerPart.class);
+        for (ContainerPart part : ContainerPart.values()) {
+            samples.put(part, 0L);
+        }
+        collapsed.lines().forEach(line -> {
+            int space = line.lastIndexOf(' ');
+            if (space <= 0 || !line.contains(CONTAINER_CODE) || line.contains(BEAN_CODE)) {
+                return;
+            }
+            long count;
+            try {
+                count = Long.parseLong(line.substring(space + 1).trim());
+            } catch (NumberFormatException notASample) {
+                return;
+            }
+            samples.merge(containerPartOf(line.substring(0, space).split(";")), count, Long::sum);
+        });
+        return samples;
+    }
+
+    static ContainerPart containerPartOf(String[] frames) {
+        for (int i = frames.length - 1; i >= 0; i--) {
+            for (ContainerPart part : ContainerPart.values()) {
+                for (String marker : part.markers) {
+                    if (frames[i].contains(marker)) {
+                        return part;
+                    }
+                }
+            }
+        }
+        return ContainerPart.OTHER;
     }
 
     /** The total number of samples. */

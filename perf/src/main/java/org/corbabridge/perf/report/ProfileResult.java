@@ -12,7 +12,15 @@ import org.corbabridge.perf.run.SizePoint;
  * @param cpuMicrosPerCall CPU time sampled in the worker JVM, all threads, per call
  * @param shares each {@link ProfileBreakdown.Category}'s share of that time, 0 to 1
  * @param flameGraph the flame graph's file name, beside the report
+ * @param containerMicrosPerCall CPU per call in the EJB container outside the bean's method, by
+ *     concern ({@link ProfileBreakdown#containerSamples}); zeros outside a container
  */
 public record ProfileResult(Series series, SizePoint size, int calls, double responseMedianUs,
-        double cpuMicrosPerCall, Map<ProfileBreakdown.Category, Double> shares, String flameGraph) {
+        double cpuMicrosPerCall, Map<ProfileBreakdown.Category, Double> shares, String flameGraph,
+        Map<ProfileBreakdown.ContainerPart, Double> containerMicrosPerCall) {
+
+    /** CPU per call in the container outside the bean's method, all concerns. */
+    public double containerMicrosPerCallTotal() {
+        return containerMicrosPerCall.values().stream().mapToDouble(Double::doubleValue).sum();
+    }
 }

@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.Map;
 import org.corbabridge.perf.run.Series;
 import org.corbabridge.perf.run.SizePoint;
 
@@ -30,7 +32,10 @@ public final class ProfileResults {
         Arrays.sort(sorted);
         double medianUs = sorted.length == 0 ? 0 : sorted[sorted.length / 2] / 1000.0;
         double cpuMicrosPerCall = ProfileBreakdown.total(stacks) * INTERVAL_NANOS / 1000.0 / Math.max(1, calls);
+        Map<ProfileBreakdown.ContainerPart, Double> container = new EnumMap<>(ProfileBreakdown.ContainerPart.class);
+        ProfileBreakdown.containerSamples(stacks).forEach((part, samples) ->
+                container.put(part, samples * INTERVAL_NANOS / 1000.0 / Math.max(1, calls)));
         return new ProfileResult(series, size, calls, medianUs, cpuMicrosPerCall, ProfileBreakdown.shares(stacks),
-                flameGraph);
+                flameGraph, container);
     }
 }

@@ -78,6 +78,7 @@ final class ReportJson {
             entry.put("cpuMicrosPerCall", profile.cpuMicrosPerCall());
             entry.put("shares", profile.shares());
             entry.put("flameGraph", profile.flameGraph());
+            entry.put("containerMicrosPerCall", profile.containerMicrosPerCall());
             profiles.add(entry);
         }
         document.put("profiles", profiles);

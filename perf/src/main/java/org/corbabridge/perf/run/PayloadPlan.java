@@ -24,13 +24,13 @@ public record PayloadPlan(String name, List<Long> budgets, int rounds, int batch
 
     /**
      * The README's main job, in under 10 minutes with the other parts on three ORBs: six sizes from
-     * an empty result to 1 MB, every series, six interleaved rounds (enough for the intervals of the
+     * an empty result to 1 MB, every series, five interleaved rounds (enough for the intervals of the
      * ratios).
      */
     public static PayloadPlan standard() {
         return new PayloadPlan("standard",
                 List.of(12L, 1024L, 10 * 1024L, 100 * 1024L, 300 * 1024L, 1024 * 1024L),
-                6, 130, 10_000, 1024L, 50, 25);
+                5, 130, 1_000, 1024L, 20, 5);
     }
 
     /** From an empty result to 1 MB, eight interleaved rounds: the study proper. */
@@ -38,7 +38,7 @@ public record PayloadPlan(String name, List<Long> budgets, int rounds, int batch
         return new PayloadPlan("full",
                 List.of(12L, 1024L, 10 * 1024L, 50 * 1024L, 100 * 1024L, 200 * 1024L, 300 * 1024L, 500 * 1024L,
                         750 * 1024L, 1024 * 1024L),
-                8, 300, 20_000, 1024L, 200, 90);
+                8, 300, 20_000, 1024L, 200, 60);
     }
 
     /** Fewer calls for larger payloads, so that each batch takes a similar time. */

@@ -44,7 +44,11 @@ public final class PayloadRunner {
      * ends its warm-up: on two cores a compiler thread still at work takes a CPU from the client or
      * the server, and the rounds would time the JIT.
      */
-    static final double JIT_QUIET_SHARE = 0.02;
+    static final double JIT_QUIET_SHARE = 0.05;
+    /** Calls of the warm-up size per series in a pass: the per-call paths, cheaply. */
+    private static final int PASS_SMALL_CALLS = 500;
+    /** Calls at every size per series in a pass: the paths of each payload. */
+    private static final int PASS_CALLS_PER_SIZE = 5;
 
     private final PayloadPlan plan;
     private final RunContext context;
@@ -129,9 +133,10 @@ public final class PayloadRunner {
 
     /**
      * Warms every worker up, one at a time: first {@code warmupCalls} calls of {@code warmupBudget}
-     * bytes and {@code warmupCallsPerSize} at every size, per series; then passes of the measuring
-     * mix (every series at every size) until a pass in which the worker's JIT compiled for at most
-     * {@link #JIT_QUIET_SHARE} of its time, or until {@code warmupLimitSeconds}. Without the passes
+     * bytes and {@code warmupCallsPerSize} at every size, per series; then passes (per series
+     * {@link #PASS_SMALL_CALLS} calls of the warm-up size and {@link #PASS_CALLS_PER_SIZE} at every
+     * size) until one in which the worker's JIT compiled for at most {@link #JIT_QUIET_SHARE} of its
+     * time, or until {@code warmupLimitSeconds}. Without the passes
      * the compiler was still at work through the rounds (an EJB worker's for all of them: the
      * container's call path is long), and the study timed it with the calls. What each worker's
      * warm-up took and its JIT's time go with its set-up costs ({@code warmUp}, {@code warmUp.jit}).
@@ -150,21 +155,22 @@ public final class PayloadRunner {
             for (Series series : served) {
                 call(worker, "warmup", series, warmupSize, plan.warmupCalls());
             }
-            long jit = passOfEverySize(worker, served, sizes);
+            long jit = pass(worker, served, sizes, 0, plan.warmupCallsPerSize());
             int passes = 0;
             boolean quiet = false;
             while (!quiet && System.nanoTime() - started < plan.warmupLimitSeconds() * 1_000_000_000L) {
                 long passStarted = System.nanoTime();
-                long jitNow = passOfEverySize(worker, served, sizes);
+                long jitNow = pass(worker, served, sizes, PASS_SMALL_CALLS, PASS_CALLS_PER_SIZE);
                 passes++;
-                quiet = jitNow - jit <= JIT_QUIET_SHARE * (System.nanoTime() - passStarted) / 1e6;
+                quiet = jitQuietDuring(jit, jitNow, System.nanoTime() - passStarted);
                 jit = jitNow;
             }
             long took = System.nanoTime() - started;
             context.progress().accept(String.format(java.util.Locale.ROOT,
-                    "warmed up %s (%d series): %.1f s, %d calls of %s per series, then %d pass%s of every size; %s",
-                    worker.name(), served.size(), took / 1e9, plan.warmupCalls(), warmupSize.label(), passes + 1,
-                    passes == 0 ? "" : "es",
+                    "warmed up %s (%d series): %.1f s, %d calls of %s and %d of every size per series, then %d "
+                            + "pass%s; %s",
+                    worker.name(), served.size(), took / 1e9, plan.warmupCalls(), warmupSize.label(),
+                    plan.warmupCallsPerSize(), passes, passes == 1 ? "" : "es",
                     quiet ? "the JIT quiet" : "the JIT still compiling at the limit of "
                             + plan.warmupLimitSeconds() + " s"));
             setup.get(worker.name()).put("warmUp", took);
@@ -176,12 +182,32 @@ public final class PayloadRunner {
         return jitAfter;
     }
 
-    /** {@code warmupCallsPerSize} untimed calls of each series at each size; the worker's JIT time after them. */
-    private long passOfEverySize(WorkerProcess worker, List<Series> served, List<SizePoint> sizes) {
+    /**
+     * Whether a worker's JIT was quiet during a pass of {@code passNanos}: it compiled for at most
+     * {@link #JIT_QUIET_SHARE} of that time. A JVM that does not say (-1) counts as quiet: there is
+     * nothing to wait for.
+     */
+    static boolean jitQuietDuring(long jitMillisBefore, long jitMillisAfter, long passNanos) {
+        if (jitMillisBefore < 0 || jitMillisAfter < 0) {
+            return true;
+        }
+        return jitMillisAfter - jitMillisBefore <= JIT_QUIET_SHARE * passNanos / 1e6;
+    }
+
+    /**
+     * Untimed calls of each series: {@code smallCalls} of the warm-up size, then {@code callsPerSize}
+     * at each size; the worker's JIT time after them.
+     */
+    private long pass(WorkerProcess worker, List<Series> served, List<SizePoint> sizes, int smallCalls,
+            int callsPerSize) {
+        SizePoint warmupSize = SizePoint.ofBudget(plan.warmupBudget());
         Reply last = null;
         for (Series series : served) {
+            if (smallCalls > 0) {
+                last = call(worker, "warmup", series, warmupSize, smallCalls);
+            }
             for (SizePoint size : sizes) {
-                last = call(worker, "warmup", series, size, plan.warmupCallsPerSize());
+                last = call(worker, "warmup", series, size, callsPerSize);
             }
         }
         return last == null ? -1 : last.compilationMillis();
@@ -287,8 +313,15 @@ public final class PayloadRunner {
                     String name = (caller + "-" + orb + "-" + size.budget()).toLowerCase(java.util.Locale.ROOT);
                     context.progress().accept("profiling " + series.label() + " " + size.label() + ": " + calls
                             + " calls");
-                    Reply reply = call(workerOf.get(series), "profile", series, size, calls,
-                            directory.resolve(name).toString());
+                    Reply reply;
+                    try {
+                        reply = call(workerOf.get(series), "profile", series, size, calls,
+                                directory.resolve(name).toString());
+                    } catch (IllegalStateException failed) {
+                        // a profile is an explanation, not a figure: the report goes on without it
+                        context.progress().accept("profile left out, its calls failed: " + failed.getMessage());
+                        continue;
+                    }
                     profiles.add(ProfileResults.read(series, size, calls, reply.response(),
                             directory.resolve(name + ".collapsed"), PROFILE_DIRECTORY + "/" + name + ".html"));
                 }

@@ -34,6 +34,28 @@ class ProfileBreakdownTest {
     }
 
     @Test
+    void theContainersOwnPathIsSplitByConcernAndTheBeansMethodIsLeftOut() {
+        String proxy = "Main.main;org/apache/openejb/core/ivm/BaseEjbProxyHandler.invoke;"
+                + "org/apache/openejb/core/stateful/StatefulContainer.invoke;";
+        String collapsed = proxy + "org/apache/openejb/core/security/AbstractSecurityService.isCallerAuthorized;"
+                + "java/security/AccessController.getContext;JVM_GetStackAccessControlContext 40\n"
+                + proxy + "org/apache/openejb/core/transaction/JtaTransactionPolicy.<init> 15\n"
+                + proxy + "org/apache/openejb/core/ThreadContext.enter;java/util/HashMap.put 5\n"
+                + proxy + "org/apache/openejb/core/interceptor/InterceptorStack.invoke 7\n"
+                + proxy + "org/apache/openejb/core/interceptor/InterceptorStack.invoke;"
+                + "org/corbabridge/ejb/CatalogSessionBean.queryCatalog;org/jacorb/orb/Delegate.invoke 900\n"
+                + "Main.main;org/jacorb/orb/Delegate.invoke 100\n";
+        Map<ProfileBreakdown.ContainerPart, Long> parts = ProfileBreakdown.containerSamples(collapsed);
+        assertThat(parts).containsExactlyInAnyOrderEntriesOf(Map.of(
+                ProfileBreakdown.ContainerPart.SECURITY, 40L,
+                ProfileBreakdown.ContainerPart.TRANSACTIONS, 15L,
+                ProfileBreakdown.ContainerPart.THREAD_CONTEXT, 5L,
+                ProfileBreakdown.ContainerPart.OTHER, 7L));
+        assertThat(ProfileBreakdown.containerSamples("Main.main;org/jacorb/orb/Delegate.invoke 100\n").values())
+                .as("no container, nothing").containsOnly(0L);
+    }
+
+    @Test
     void sharesAddUpToOneAndCountSamples() {
         String collapsed = "Main.main;org/jacorb/orb/CDRInputStream.read_long 30\n"
                 + "Main.main;java/net/SocketInputStream.read 10\n"
