@@ -30,7 +30,7 @@ public record PayloadPlan(String name, List<Long> budgets, int rounds, int batch
     public static PayloadPlan standard() {
         return new PayloadPlan("standard",
                 List.of(12L, 1024L, 10 * 1024L, 100 * 1024L, 300 * 1024L, 1024 * 1024L),
-                5, 130, 1_000, 1024L, 20, 5);
+                5, 120, 1_000, 1024L, 20, 4);
     }
 
     /** From an empty result to 1 MB, eight interleaved rounds: the study proper. */
