@@ -45,6 +45,11 @@ public final class PayloadRunner {
      * the server, and the rounds would time the JIT.
      */
     static final double JIT_QUIET_SHARE = 0.05;
+    /**
+     * Quiet passes in a row that end a warm-up: the JIT compiles in bursts (a pass of 1 ms, then one
+     * of 300 ms), and one quiet pass let the first rounds of the full plan run beside it.
+     */
+    static final int QUIET_PASSES_IN_A_ROW = 3;
     /** Calls of the warm-up size per series in a pass: the per-call paths, cheaply. */
     private static final int PASS_SMALL_CALLS = 500;
     /** Calls at every size per series in a pass: the paths of each payload. */
@@ -135,8 +140,8 @@ public final class PayloadRunner {
      * Warms every worker up, one at a time: first {@code warmupCalls} calls of {@code warmupBudget}
      * bytes and {@code warmupCallsPerSize} at every size, per series; then passes (per series
      * {@link #PASS_SMALL_CALLS} calls of the warm-up size and {@link #PASS_CALLS_PER_SIZE} at every
-     * size) until one in which the worker's JIT compiled for at most {@link #JIT_QUIET_SHARE} of its
-     * time, or until {@code warmupLimitSeconds}. Without the passes
+     * size) until {@link #QUIET_PASSES_IN_A_ROW} in a row in each of which the worker's JIT compiled
+     * for at most {@link #JIT_QUIET_SHARE} of its time, or until {@code warmupLimitSeconds}. Without the passes
      * the compiler was still at work through the rounds (an EJB worker's for all of them: the
      * container's call path is long), and the study timed it with the calls. What each worker's
      * warm-up took and its JIT's time go with its set-up costs ({@code warmUp}, {@code warmUp.jit}).
@@ -157,14 +162,16 @@ public final class PayloadRunner {
             }
             long jit = pass(worker, served, sizes, 0, plan.warmupCallsPerSize());
             int passes = 0;
-            boolean quiet = false;
-            while (!quiet && System.nanoTime() - started < plan.warmupLimitSeconds() * 1_000_000_000L) {
+            int quietInARow = 0;
+            while (quietInARow < QUIET_PASSES_IN_A_ROW
+                    && System.nanoTime() - started < plan.warmupLimitSeconds() * 1_000_000_000L) {
                 long passStarted = System.nanoTime();
                 long jitNow = pass(worker, served, sizes, PASS_SMALL_CALLS, PASS_CALLS_PER_SIZE);
                 passes++;
-                quiet = jitQuietDuring(jit, jitNow, System.nanoTime() - passStarted);
+                quietInARow = jitQuietDuring(jit, jitNow, System.nanoTime() - passStarted) ? quietInARow + 1 : 0;
                 jit = jitNow;
             }
+            boolean quiet = quietInARow >= QUIET_PASSES_IN_A_ROW;
             long took = System.nanoTime() - started;
             context.progress().accept(String.format(java.util.Locale.ROOT,
                     "warmed up %s (%d series): %.1f s, %d calls of %s and %d of every size per series, then %d "
