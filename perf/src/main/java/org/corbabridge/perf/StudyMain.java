@@ -19,8 +19,8 @@ import picocli.CommandLine.Option;
 public final class StudyMain implements Callable<Integer> {
 
     @Option(names = "--plan", defaultValue = "standard",
-            description = "quick (seconds: proves every configuration runs), standard (about 9 minutes) or full "
-                    + "(about 50 minutes) (default: ${DEFAULT-VALUE})")
+            description = "quick (seconds: proves every configuration runs), standard (under 10 minutes) or full "
+                    + "(about an hour) (default: ${DEFAULT-VALUE})")
     private String plan;
 
     @Option(names = "--parts", split = ",", defaultValue = "payload,scale,startup,tracing,async",

@@ -3,6 +3,7 @@ package org.corbabridge.perf.report;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * Sorts the samples of a CPU profile (async-profiler's collapsed stacks: frames from the thread's
@@ -108,19 +109,7 @@ public final class ProfileBreakdown {
         for (Category category : Category.values()) {
             samples.put(category, 0L);
         }
-        collapsed.lines().forEach(line -> {
-            int space = line.lastIndexOf(' ');
-            if (space <= 0) {
-                return;
-            }
-            long count;
-            try {
-                count = Long.parseLong(line.substring(space + 1).trim());
-            } catch (NumberFormatException notASample) {
-                return;
-            }
-            samples.merge(categoryOf(line.substring(0, space).split(";")), count, Long::sum);
-        });
+        forEachSample(collapsed, (stack, count) -> samples.merge(categoryOf(stack.split(";")), count, Long::sum));
         return samples;
     }
 
@@ -146,18 +135,10 @@ public final class ProfileBreakdown {
         for (ContainerPart part : ContainerPart.values()) {
             samples.put(part, 0L);
         }
-        collapsed.lines().forEach(line -> {
-            int space = line.lastIndexOf(' ');
-            if (space <= 0 || !line.contains(CONTAINER_CODE) || line.contains(BEAN_CODE)) {
-                return;
+        forEachSample(collapsed, (stack, count) -> {
+            if (stack.contains(CONTAINER_CODE) && !stack.contains(BEAN_CODE)) {
+                samples.merge(containerPartOf(stack.split(";")), count, Long::sum);
             }
-            long count;
-            try {
-                count = Long.parseLong(line.substring(space + 1).trim());
-            } catch (NumberFormatException notASample) {
-                return;
-            }
-            samples.merge(containerPartOf(line.substring(0, space).split(";")), count, Long::sum);
         });
         return samples;
     }
@@ -173,6 +154,23 @@ public final class ProfileBreakdown {
             }
         }
         return ContainerPart.OTHER;
+    }
+
+    /** Each line of collapsed stacks that is a sample: its stack (frames joined by {@code ;}) and its count. */
+    private static void forEachSample(String collapsed, BiConsumer<String, Long> sample) {
+        collapsed.lines().forEach(line -> {
+            int space = line.lastIndexOf(' ');
+            if (space <= 0) {
+                return;
+            }
+            long count;
+            try {
+                count = Long.parseLong(line.substring(space + 1).trim());
+            } catch (NumberFormatException notASample) {
+                return;
+            }
+            sample.accept(line.substring(0, space), count);
+        });
     }
 
     /** The total number of samples. */
