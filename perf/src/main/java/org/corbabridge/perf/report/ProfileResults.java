@@ -31,11 +31,16 @@ public final class ProfileResults {
         long[] sorted = responseNanos.clone();
         Arrays.sort(sorted);
         double medianUs = sorted.length == 0 ? 0 : sorted[sorted.length / 2] / 1000.0;
-        double cpuMicrosPerCall = ProfileBreakdown.total(stacks) * INTERVAL_NANOS / 1000.0 / Math.max(1, calls);
+        double cpuMicrosPerCall = microsPerCall(ProfileBreakdown.total(stacks), calls);
         Map<ProfileBreakdown.ContainerPart, Double> container = new EnumMap<>(ProfileBreakdown.ContainerPart.class);
         ProfileBreakdown.containerSamples(stacks).forEach((part, samples) ->
-                container.put(part, samples * INTERVAL_NANOS / 1000.0 / Math.max(1, calls)));
+                container.put(part, microsPerCall(samples, calls)));
         return new ProfileResult(series, size, calls, medianUs, cpuMicrosPerCall, ProfileBreakdown.shares(stacks),
                 flameGraph, container);
+    }
+
+    /** CPU time per call, µs, of {@code samples} taken every {@link #INTERVAL_NANOS} over {@code calls} calls. */
+    private static double microsPerCall(long samples, int calls) {
+        return samples * INTERVAL_NANOS / 1000.0 / Math.max(1, calls);
     }
 }

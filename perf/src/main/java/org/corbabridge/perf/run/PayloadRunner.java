@@ -54,6 +54,10 @@ public final class PayloadRunner {
     private static final int PASS_SMALL_CALLS = 500;
     /** Calls at every size per series in a pass: the paths of each payload. */
     private static final int PASS_CALLS_PER_SIZE = 5;
+    /** Set-up cost keys of a worker: its warm-up, its JIT's time in it, and its JIT's time during the rounds. */
+    public static final String WARM_UP = "warmUp";
+    public static final String WARM_UP_JIT = "warmUp.jit";
+    public static final String ROUNDS_JIT = "rounds.jit";
 
     private final PayloadPlan plan;
     private final RunContext context;
@@ -116,7 +120,7 @@ public final class PayloadRunner {
             jitAfterWarmup.forEach((worker, jitMillis) -> {
                 long now = compilationMillis(worker);
                 if (jitMillis >= 0 && now >= 0) {
-                    setup.get(worker.name()).put("rounds.jit", (now - jitMillis) * 1_000_000);
+                    setup.get(worker.name()).put(ROUNDS_JIT, (now - jitMillis) * 1_000_000);
                 }
             });
             loopAfterRounds(sizes, workerOf, timings);
@@ -144,7 +148,7 @@ public final class PayloadRunner {
      * for at most {@link #JIT_QUIET_SHARE} of its time, or until {@code warmupLimitSeconds}. Without the passes
      * the compiler was still at work through the rounds (an EJB worker's for all of them: the
      * container's call path is long), and the study timed it with the calls. What each worker's
-     * warm-up took and its JIT's time go with its set-up costs ({@code warmUp}, {@code warmUp.jit}).
+     * warm-up took and its JIT's time go with its set-up costs ({@link #WARM_UP}, {@link #WARM_UP_JIT}).
      *
      * @return per worker, its JIT's total compilation time when warm-up ended, ms (-1: not known)
      */
@@ -160,13 +164,13 @@ public final class PayloadRunner {
             for (Series series : served) {
                 call(worker, "warmup", series, warmupSize, plan.warmupCalls());
             }
-            long jit = pass(worker, served, sizes, 0, plan.warmupCallsPerSize());
+            long jit = pass(worker, served, warmupSize, 0, sizes, plan.warmupCallsPerSize());
             int passes = 0;
             int quietInARow = 0;
             while (quietInARow < QUIET_PASSES_IN_A_ROW
                     && System.nanoTime() - started < plan.warmupLimitSeconds() * 1_000_000_000L) {
                 long passStarted = System.nanoTime();
-                long jitNow = pass(worker, served, sizes, PASS_SMALL_CALLS, PASS_CALLS_PER_SIZE);
+                long jitNow = pass(worker, served, warmupSize, PASS_SMALL_CALLS, sizes, PASS_CALLS_PER_SIZE);
                 passes++;
                 quietInARow = jitQuietDuring(jit, jitNow, System.nanoTime() - passStarted) ? quietInARow + 1 : 0;
                 jit = jitNow;
@@ -180,9 +184,9 @@ public final class PayloadRunner {
                     plan.warmupCallsPerSize(), passes, passes == 1 ? "" : "es",
                     quiet ? "the JIT quiet" : "the JIT still compiling at the limit of "
                             + plan.warmupLimitSeconds() + " s"));
-            setup.get(worker.name()).put("warmUp", took);
+            setup.get(worker.name()).put(WARM_UP, took);
             if (jitAtStart >= 0 && jit >= 0) {
-                setup.get(worker.name()).put("warmUp.jit", (jit - jitAtStart) * 1_000_000);
+                setup.get(worker.name()).put(WARM_UP_JIT, (jit - jitAtStart) * 1_000_000);
             }
             jitAfter.put(worker, jit);
         });
@@ -202,12 +206,11 @@ public final class PayloadRunner {
     }
 
     /**
-     * Untimed calls of each series: {@code smallCalls} of the warm-up size, then {@code callsPerSize}
+     * Untimed calls of each series: {@code smallCalls} of {@code warmupSize}, then {@code callsPerSize}
      * at each size; the worker's JIT time after them.
      */
-    private long pass(WorkerProcess worker, List<Series> served, List<SizePoint> sizes, int smallCalls,
-            int callsPerSize) {
-        SizePoint warmupSize = SizePoint.ofBudget(plan.warmupBudget());
+    private static long pass(WorkerProcess worker, List<Series> served, SizePoint warmupSize, int smallCalls,
+            List<SizePoint> sizes, int callsPerSize) {
         Reply last = null;
         for (Series series : served) {
             if (smallCalls > 0) {
