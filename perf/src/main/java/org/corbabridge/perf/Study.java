@@ -10,6 +10,7 @@ import org.corbabridge.perf.report.FeatureResults;
 import org.corbabridge.perf.report.StudyResults;
 import org.corbabridge.perf.run.AsyncRunner;
 import org.corbabridge.perf.run.FeaturePlan;
+import org.corbabridge.perf.run.SettingsRunner;
 import org.corbabridge.perf.run.TracingRunner;
 import org.corbabridge.perf.run.RunContext;
 import org.corbabridge.perf.run.ScalePlan;
@@ -21,8 +22,8 @@ import org.corbabridge.perf.run.PayloadRunner;
 
 /**
  * The whole study, part after part, one thing at a time: response time against payload, then
- * sessions against response time and memory, then start-up, then what tracing costs and what
- * calls in flight give, sync and async.
+ * sessions against response time and memory, then start-up, then what tracing costs, what ORB
+ * settings are worth, and what calls in flight give, sync and async.
  *
  * @param payload the payload part's plan
  */
@@ -30,7 +31,7 @@ public record Study(String name, PayloadPlan payload, ScalePlan scale, StartupPl
         Set<Part> parts) {
 
     /** The parts of the study. */
-    public enum Part { PAYLOAD, SCALE, STARTUP, TRACING, ASYNC }
+    public enum Part { PAYLOAD, SCALE, STARTUP, TRACING, SETTINGS, ASYNC }
 
     public static Study quick() {
         return new Study("quick", PayloadPlan.quick(), ScalePlan.quick(), StartupPlan.quick(), FeaturePlan.quick(),
@@ -78,6 +79,9 @@ public record Study(String name, PayloadPlan payload, ScalePlan scale, StartupPl
         FeatureResults done = FeatureResults.none();
         if (parts.contains(Part.TRACING)) {
             done = done.withTracing(features, new TracingRunner(features, context).run());
+        }
+        if (parts.contains(Part.SETTINGS)) {
+            done = done.withSettings(features, new SettingsRunner(features, context).run());
         }
         if (parts.contains(Part.ASYNC)) {
             done = done.withInFlight(features, new AsyncRunner(features, context).run());

@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
         description = "Response time against payload size: standalone client, EJB with the container's ORB, "
                 + "EJB with its own ORB; static and dynamic invocation; JacORB and the Eclipse ORB; "
                 + "beside the omniORB C++ client and a raw TCP floor. Then response time and memory against "
-                + "concurrent sessions, start-up, what tracing costs, and calls in flight sync and async.")
+                + "concurrent sessions, start-up, what tracing costs, what ORB settings are worth, and calls in flight sync and async.")
 public final class StudyMain implements Callable<Integer> {
 
     @Option(names = "--plan", defaultValue = "standard",
@@ -23,8 +23,8 @@ public final class StudyMain implements Callable<Integer> {
                     + "(about an hour) (default: ${DEFAULT-VALUE})")
     private String plan;
 
-    @Option(names = "--parts", split = ",", defaultValue = "payload,scale,startup,tracing,async",
-            description = "parts to run, comma-separated: payload, scale, startup, tracing, async (default: ${DEFAULT-VALUE})")
+    @Option(names = "--parts", split = ",", defaultValue = "payload,scale,startup,tracing,settings,async",
+            description = "parts to run, comma-separated: payload, scale, startup, tracing, settings, async (default: ${DEFAULT-VALUE})")
     private List<String> parts;
 
     @Option(names = "--output", required = true, description = "directory for the report")

@@ -3,9 +3,10 @@ package org.corbabridge.perf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.corbabridge.perf.report.InFlightResult;
-import org.corbabridge.perf.report.TracingResult;
+import org.corbabridge.perf.report.VariantResult;
 import org.corbabridge.perf.run.AsyncRunner;
 import org.corbabridge.perf.run.FeaturePlan;
+import org.corbabridge.perf.worker.OrbSettings;
 import org.corbabridge.perf.worker.TracingWorker;
 
 import java.nio.file.Files;
@@ -238,9 +239,19 @@ class QuickStudyIT {
 
     @Test
     void tracingWasMeasuredInEveryModeOnEveryOrbAtBothSizes() {
-        assertThat(results.features().tracing()).hasSize(ORBS * FeaturePlan.TRACING_BUDGETS.size());
-        for (TracingResult result : results.features().tracing()) {
+        assertThat(results.features().tracing()).hasSize(ORBS * FeaturePlan.VARIANT_BUDGETS.size());
+        for (VariantResult result : results.features().tracing()) {
             assertThat(result.roundMediansUs()).containsOnlyKeys(TracingWorker.MODES);
+            result.roundMediansUs().forEach((mode, rounds) -> assertThat(rounds).as(result.orb() + " " + mode)
+                    .hasSize(STUDY.features().rounds()).doesNotContain(0.0));
+        }
+    }
+
+    @Test
+    void everyOrbSettingWasMeasuredBesideItsBaselineOnEveryOrbAtBothSizes() {
+        assertThat(results.features().settings()).hasSize(ORBS * FeaturePlan.VARIANT_BUDGETS.size());
+        for (VariantResult result : results.features().settings()) {
+            assertThat(result.roundMediansUs()).containsOnlyKeys(OrbSettings.modes(result.orb()));
             result.roundMediansUs().forEach((mode, rounds) -> assertThat(rounds).as(result.orb() + " " + mode)
                     .hasSize(STUDY.features().rounds()).doesNotContain(0.0));
         }
@@ -277,7 +288,7 @@ class QuickStudyIT {
         assertThat(html).contains("ASIO / CC", "ASIO / CC, split", "ASRO / CC", "DII / SII", "Java / C++", "TLS over plain",
                 "fig11-dii-over-sii.png");
         assertThat(html).contains("<h2>Concurrent sessions</h2>", "<h2>Start-up</h2>", "fig17-warmup.png",
-                "<h2>What tracing costs</h2>", "<h2>Calls in flight from one session</h2>");
+                "<h2>What tracing costs</h2>", "<h2>Calls in flight from one session</h2>", "<h2>ORB settings tried</h2>");
         assertThat(output.resolve("scale.csv")).exists();
         assertThat(output.resolve("startup.csv")).exists();
         try (var files = Files.list(output)) {

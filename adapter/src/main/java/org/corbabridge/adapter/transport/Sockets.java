@@ -5,7 +5,15 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 
 /** Plain TCP connections as every factory here opens them. */
-final class Sockets {
+public final class Sockets {
+
+    /**
+     * The ORB property that turns Nagle's algorithm back on ({@code false}) for the plain
+     * connections of the Eclipse ORB and the OpenJDK ORB; it is off by default, as in both ORBs' own
+     * factories. It exists to measure what that is worth (the study's settings part). JacORB turns
+     * Nagle off on every connection itself, whatever a factory did.
+     */
+    public static final String TCP_NO_DELAY = "org.corbabridge.transport.tcpNoDelay";
 
     private Sockets() {
     }
@@ -15,10 +23,15 @@ final class Sockets {
      * request is written whole and waits for its reply); closed again if connecting fails.
      */
     static Socket connected(InetSocketAddress address, int timeoutMillis) throws IOException {
+        return connected(address, timeoutMillis, true);
+    }
+
+    /** As above, with Nagle off only when {@code tcpNoDelay}. */
+    static Socket connected(InetSocketAddress address, int timeoutMillis, boolean tcpNoDelay) throws IOException {
         Socket socket = new Socket();
         try {
             socket.connect(address, Math.max(1, timeoutMillis));
-            socket.setTcpNoDelay(true);
+            socket.setTcpNoDelay(tcpNoDelay);
             return socket;
         } catch (IOException | RuntimeException e) {
             socket.close();

@@ -22,12 +22,14 @@ import org.corbabridge.adapter.OrbConfig;
  * @param cap the cap on incoming messages, in bytes
  * @param connectTimeoutMillis the longest wait for a connection, where the ORB does not say
  * @param replyBoundMillis the longest a request may wait for its reply (0: the ORB bounds it)
+ * @param tcpNoDelay whether plain connections turn Nagle's algorithm off ({@link Sockets#TCP_NO_DELAY})
  */
-record TransportSettings(TlsConnector tls, long cap, int connectTimeoutMillis, long replyBoundMillis) {
+record TransportSettings(TlsConnector tls, long cap, int connectTimeoutMillis, long replyBoundMillis,
+        boolean tcpNoDelay) {
 
     /** The connect time-out when nothing says: that of JacORB's factory. */
     static final TransportSettings DEFAULTS = new TransportSettings(null, OrbConfig.DEFAULT_MAX_INCOMING_MESSAGE_BYTES,
-            JacorbSocketFactory.DEFAULT_CONNECT_TIMEOUT_MILLIS, 0);
+            JacorbSocketFactory.DEFAULT_CONNECT_TIMEOUT_MILLIS, 0, true);
 
     /** Per ORB, and gone with it: ORBs do not override equals. */
     private static final Map<Object, TransportSettings> BY_ORB = Collections.synchronizedMap(new WeakHashMap<>());
@@ -60,7 +62,8 @@ record TransportSettings(TlsConnector tls, long cap, int connectTimeoutMillis, l
                         + properties.getProperty(TlsProperties.KEY_STORE, "no key store") + ": " + e, e);
             }
         }
-        return new TransportSettings(tls, cap, (int) Math.min(Integer.MAX_VALUE, connect), reply);
+        boolean tcpNoDelay = bool(properties, Sockets.TCP_NO_DELAY, true);
+        return new TransportSettings(tls, cap, (int) Math.min(Integer.MAX_VALUE, connect), reply, tcpNoDelay);
     }
 
     /**
@@ -70,7 +73,7 @@ record TransportSettings(TlsConnector tls, long cap, int connectTimeoutMillis, l
      */
     Socket connect(Object orb, InetSocketAddress address, boolean tls, int connectTimeoutMillis) throws IOException {
         Socket socket = tls ? tlsConnector().connect(address, connectTimeoutMillis)
-                : Sockets.connected(address, connectTimeoutMillis);
+                : Sockets.connected(address, connectTimeoutMillis, tcpNoDelay);
         return MessageLimits.limit(socket, cap, orb, replyBoundMillis);
     }
 
@@ -84,6 +87,18 @@ record TransportSettings(TlsConnector tls, long cap, int connectTimeoutMillis, l
         } catch (GeneralSecurityException e) {
             throw new SSLException("no TLS settings for this ORB, and the JVM's default TLS context is unavailable", e);
         }
+    }
+
+    private static boolean bool(Properties properties, String key, boolean fallback) {
+        String value = properties.getProperty(key);
+        if (value == null || value.isBlank()) {
+            return fallback;
+        }
+        return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "true", "on" -> true;
+            case "false", "off" -> false;
+            default -> throw new IllegalArgumentException(key + " must be true or false, not '" + value + "'");
+        };
     }
 
     private static long millis(Properties properties, String key, long fallback) {

@@ -5,19 +5,24 @@ import java.util.Optional;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.perf.run.FeaturePlan;
 
-/** The tracing and asynchronous-call parts; each list empty when its part did not run. */
-public record FeatureResults(FeaturePlan plan, List<TracingResult> tracing, List<InFlightResult> inFlight) {
+/** The tracing, ORB settings and asynchronous-call parts; each list empty when its part did not run. */
+public record FeatureResults(FeaturePlan plan, List<VariantResult> tracing, List<VariantResult> settings,
+        List<InFlightResult> inFlight) {
 
     public static FeatureResults none() {
-        return new FeatureResults(null, List.of(), List.of());
+        return new FeatureResults(null, List.of(), List.of(), List.of());
     }
 
-    public FeatureResults withTracing(FeaturePlan plan, List<TracingResult> tracing) {
-        return new FeatureResults(plan, tracing, inFlight);
+    public FeatureResults withTracing(FeaturePlan plan, List<VariantResult> tracing) {
+        return new FeatureResults(plan, tracing, settings, inFlight);
+    }
+
+    public FeatureResults withSettings(FeaturePlan plan, List<VariantResult> settings) {
+        return new FeatureResults(plan, tracing, settings, inFlight);
     }
 
     public FeatureResults withInFlight(FeaturePlan plan, List<InFlightResult> inFlight) {
-        return new FeatureResults(plan, tracing, inFlight);
+        return new FeatureResults(plan, tracing, settings, inFlight);
     }
 
     public Optional<InFlightResult> inFlight(OrbImplementation orb, int count, String style) {

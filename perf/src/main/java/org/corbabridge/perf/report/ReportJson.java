@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.corbabridge.perf.run.AsyncRunner;
+import org.corbabridge.perf.worker.OrbSettings;
 import org.corbabridge.perf.worker.ScaleMessages.StepReply;
 import org.corbabridge.perf.worker.StartupProbe;
 
@@ -86,22 +87,49 @@ final class ReportJson {
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), document);
     }
 
-    /** The tracing and asynchronous-call parts for results.json. */
+    /** The tracing, settings and asynchronous-call parts for results.json. */
     private static Map<String, Object> features(FeatureResults features) {
         Map<String, Object> document = new LinkedHashMap<>();
         if (!features.tracing().isEmpty()) {
             List<Map<String, Object>> rows = new ArrayList<>();
-            for (TracingResult result : features.tracing()) {
+            for (VariantResult result : features.tracing()) {
                 Map<String, Object> row = new LinkedHashMap<>();
                 row.put("orb", result.orb().displayName());
                 row.put("payload", result.size().label());
                 row.put("roundMediansUs", result.roundMediansUs());
-                row.put("offOverNone", result.overNone("off"));
-                row.put("onOverNone", result.overNone("on"));
+                row.put("offOverNone", result.over("off", "none"));
+                row.put("onOverNone", result.over("on", "none"));
                 rows.add(row);
             }
             document.put("featurePlan", features.plan());
             document.put("tracing", rows);
+        }
+        if (!features.settings().isEmpty()) {
+            List<Map<String, Object>> rows = new ArrayList<>();
+            for (VariantResult result : features.settings()) {
+                for (OrbSettings.Setting setting : OrbSettings.of(result.orb())) {
+                    Map<String, Object> row = new LinkedHashMap<>();
+                    row.put("orb", result.orb().displayName());
+                    row.put("payload", result.size().label());
+                    row.put("setting", setting.name());
+                    row.put("meaning", setting.meaning());
+                    row.put("properties", setting.properties());
+                    row.put("baseline", setting.baseline());
+                    if (result.failed(setting.name()) || result.failed(setting.baseline())) {
+                        row.put("failure", result.overText(setting.name(), setting.baseline()));
+                        rows.add(row);
+                        continue;
+                    }
+                    row.put("medianUs", result.medianUs(setting.name()));
+                    row.put("baselineMedianUs", result.medianUs(setting.baseline()));
+                    row.put("overBaseline", result.over(setting.name(), setting.baseline()));
+                    row.put("roundMediansUs", result.roundMediansUs().get(setting.name()));
+                    row.put("baselineRoundMediansUs", result.roundMediansUs().get(setting.baseline()));
+                    rows.add(row);
+                }
+            }
+            document.put("featurePlan", features.plan());
+            document.put("settings", rows);
         }
         if (!features.inFlight().isEmpty()) {
             List<Map<String, Object>> rows = new ArrayList<>();

@@ -17,8 +17,8 @@ import java.util.List;
  */
 public record FeaturePlan(int rounds, int batchCalls, int warmupCalls) {
 
-    /** The payload sizes the tracing part measures. */
-    public static final List<Long> TRACING_BUDGETS = List.of(1024L, 300 * 1024L);
+    /** The payload sizes the tracing and settings parts measure. */
+    public static final List<Long> VARIANT_BUDGETS = List.of(1024L, 300 * 1024L);
 
     /** Calls in flight from one session, each measured sync and async. */
     public static final List<Integer> IN_FLIGHT = List.of(1, 8, 64);

@@ -206,18 +206,21 @@ public final class PayloadRunner {
     }
 
     /**
-     * Untimed calls of each series: {@code smallCalls} of {@code warmupSize}, then {@code callsPerSize}
-     * at each size; the worker's JIT time after them.
+     * Calls of each series whose timings are dropped: {@code smallCalls} of {@code warmupSize}, then
+     * {@code callsPerSize} at each size; the worker's JIT time after them. They are measuring
+     * requests, so that the code which records and answers the timings is compiled before the
+     * rounds, not in the first of them (a warm-up request never takes that branch, and the JIT
+     * compiles a branch never taken as a trap that recompiles the loop when it is first taken).
      */
     private static long pass(WorkerProcess worker, List<Series> served, SizePoint warmupSize, int smallCalls,
             List<SizePoint> sizes, int callsPerSize) {
         Reply last = null;
         for (Series series : served) {
             if (smallCalls > 0) {
-                last = call(worker, "warmup", series, warmupSize, smallCalls);
+                last = call(worker, "measure", series, warmupSize, smallCalls);
             }
             for (SizePoint size : sizes) {
-                last = call(worker, "warmup", series, size, callsPerSize);
+                last = call(worker, "measure", series, size, callsPerSize);
             }
         }
         return last == null ? -1 : last.compilationMillis();

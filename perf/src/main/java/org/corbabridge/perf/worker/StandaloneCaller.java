@@ -78,15 +78,21 @@ final class StandaloneCaller implements CatalogCaller {
     }
 
     /** An ORB as a plain client creates one: its class names, nothing else. */
-    private static ORB plainOrb(OrbConfig config) {
+    static ORB plainOrb(OrbConfig config) {
+        return plainOrb(config, Map.of());
+    }
+
+    /** A plain client's ORB with {@code more} properties. */
+    static ORB plainOrb(OrbConfig config, Map<String, String> more) {
         Properties properties = new Properties();
+        properties.putAll(more);
         properties.setProperty("org.omg.CORBA.ORBClass", config.orbClass());
         properties.setProperty("org.omg.CORBA.ORBSingletonClass", config.orbSingletonClass());
         return ORB.init(new String[0], properties);
     }
 
     /** The Catalog's reference as a plain client finds it: the root context by corbaloc, then resolve_str. */
-    private static org.omg.CORBA.Object resolve(ORB orb, AdapterConfig config) {
+    static org.omg.CORBA.Object resolve(ORB orb, AdapterConfig config) {
         String root = config.nameServiceUrl().replaceFirst("^corbaname:", "corbaloc:") + "/NameService";
         try {
             return NamingContextExtHelper.narrow(orb.string_to_object(root)).resolve_str(CatalogAdapter.DEFAULT_NAME);

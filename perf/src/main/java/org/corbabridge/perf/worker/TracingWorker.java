@@ -15,7 +15,6 @@ import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.OrbConfig;
 import org.corbabridge.adapter.Orbs;
 import org.corbabridge.adapter.catalog.CatalogAdapter;
-import org.corbabridge.adapter.catalog.CatalogResult;
 import org.corbabridge.adapter.telemetry.CallMetrics;
 import org.corbabridge.adapter.telemetry.Tracing;
 import org.corbabridge.perf.worker.WorkerMessages.FeatureSetup;
@@ -97,25 +96,11 @@ public final class TracingWorker {
         }
     }
 
-    private static Reply serve(CatalogAdapter adapter, Request request) {
+    private static Reply serve(CatalogAdapter adapter, Request request) throws Exception {
         if (adapter == null) {
             return Reply.failed("no tracing mode " + request.mode() + "; the modes are " + MODES);
         }
-        long[] response = new long[request.calls()];
-        if (!"warmup".equals(request.op())) {
-            // every mode starts its batch without the garbage of the one before (the traced mode makes the most)
-            System.gc();
-        }
-        for (int i = 0; i < request.calls(); i++) {
-            long started = System.nanoTime();
-            CatalogResult result = adapter.queryCatalog(request.query());
-            response[i] = System.nanoTime() - started;
-            if (result.items().size() != request.expectItems()) {
-                return Reply.failed(request.query() + " returned " + result.items().size() + " items, not "
-                        + request.expectItems());
-            }
-        }
-        return new Reply(true, null, null, "warmup".equals(request.op()) ? new long[0] : response, null);
+        return TimedBatch.run(query -> adapter.queryCatalog(query).items().size(), request);
     }
 
     /** Where a traced application's spans would go: counted, then dropped. */

@@ -1,0 +1,23 @@
+package org.corbabridge.perf.run;
+
+import java.util.List;
+import org.corbabridge.perf.report.VariantResult;
+import org.corbabridge.perf.worker.OrbSettings;
+import org.corbabridge.perf.worker.SettingsWorker;
+
+/**
+ * The settings part: per ORB, each of {@link OrbSettings#of} against the defaults it starts from
+ * (the adapter's, or a plain client's), at 1 KB and 300 KB, taking turns within every round.
+ */
+public final class SettingsRunner {
+
+    private final VariantRunner runner;
+
+    public SettingsRunner(FeaturePlan plan, RunContext context) {
+        this.runner = new VariantRunner(plan, context);
+    }
+
+    public List<VariantResult> run() {
+        return runner.run("settings", SettingsWorker.class, OrbSettings::modes, workers -> { });
+    }
+}

@@ -1,0 +1,98 @@
+package org.corbabridge.perf.worker;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.adapter.transport.Sockets;
+
+/**
+ * The ORB settings the settings part tries: each is the adapter's defaults (or a plain client's)
+ * plus a few ORB properties, measured against the same defaults on an ORB of their own, in the same
+ * JVM, interleaved. The {@link #CONTROL} setting changes nothing: its ratio is the noise a setting's
+ * ratio must stand out of.
+ */
+public final class OrbSettings {
+
+    /** The adapter with its defaults: what every adapter setting is compared with. */
+    public static final String ADAPTER = "adapter";
+
+    /** A plain client (the generated stub on an ORB created with its class names): what the plain settings are compared with. */
+    public static final String PLAIN = "plain";
+
+    /** The adapter's defaults again, on a second ORB. */
+    public static final String CONTROL = "control";
+
+    /**
+     * One setting.
+     *
+     * @param name the series' name, unique per ORB
+     * @param meaning what it changes, in a few words
+     * @param baseline {@link #ADAPTER} or {@link #PLAIN}: what it starts from and is compared with
+     * @param properties the ORB properties it adds
+     */
+    public record Setting(String name, String meaning, String baseline, Map<String, String> properties) {
+    }
+
+    private OrbSettings() {
+    }
+
+    /** The baselines first, then the settings, for one ORB. */
+    public static List<String> modes(OrbImplementation orb) {
+        List<String> modes = new ArrayList<>(List.of(ADAPTER, PLAIN));
+        of(orb).forEach(setting -> modes.add(setting.name()));
+        return modes;
+    }
+
+    /** The settings tried on {@code orb}. */
+    public static List<Setting> of(OrbImplementation orb) {
+        List<Setting> settings = new ArrayList<>();
+        settings.add(new Setting(CONTROL, "nothing: the defaults on a second ORB", ADAPTER, Map.of()));
+        switch (orb) {
+            case JACORB -> {
+                // JacORB turns Nagle off on every connection itself, and reads each connection with
+                // a receptor thread of its own: neither is a setting
+                settings.add(new Setting("codeset-utf8", "native char code set UTF-8, JacORB's own default, not "
+                        + "ISO 8859-1 (jacorb.native_char_codeset=UTF8)", ADAPTER,
+                        Map.of("jacorb.native_char_codeset", "UTF8")));
+                settings.add(new Setting("pooled-buffers-256kb",
+                        "buffers up to 256 KB pooled, not 4 MB (jacorb.maxManagedBufSize=18)", ADAPTER,
+                        Map.of("jacorb.maxManagedBufSize", "18")));
+            }
+            case ECLIPSE_ORB -> comSunSettings(settings, "com.sun.corba.ee.", "4 KB");
+            case OPENJDK_ORB -> comSunSettings(settings, "com.sun.CORBA.", "1 KB");
+            default -> throw new IllegalArgumentException("no settings for " + orb);
+        }
+        return settings;
+    }
+
+    /**
+     * The Eclipse ORB and the OpenJDK ORB share their settings, each under its own prefix and with
+     * its own default buffer and fragment size.
+     */
+    private static void comSunSettings(List<Setting> settings, String prefix, String defaultBuffer) {
+        settings.add(new Setting("buffer-64kb", "GIOP buffers of 64 KB, not " + defaultBuffer + " (giop.ORBBufferSize)",
+                ADAPTER, one(prefix + "giop.ORBBufferSize", "65536")));
+        settings.add(new Setting("fragment-64kb", "GIOP fragments of 64 KB, not " + defaultBuffer
+                + " (giop.ORBFragmentSize)", ADAPTER,
+                one(prefix + "giop.ORBFragmentSize", "65536")));
+        settings.add(new Setting("heap-buffers", "heap buffers, not direct ones (transport.ORBDisableDirectByteBufferUse)",
+                ADAPTER, one(prefix + "transport.ORBDisableDirectByteBufferUse", "true")));
+        settings.add(new Setting("codeset-utf8", "native char code set UTF-8, not ISO 8859-1 (codeset.charsets)", ADAPTER,
+                one(prefix + "codeset.charsets", "0x05010001,0x00010001")));
+        settings.add(new Setting("nagle-on", "Nagle's algorithm on: TCP_NODELAY off ("
+                + Sockets.TCP_NO_DELAY + "=false)", ADAPTER,
+                one(Sockets.TCP_NO_DELAY, "false")));
+        settings.add(new Setting("plain-reader-thread",
+                "a plain client reading each connection with a thread of its own, not the selector "
+                        + "(transport.ORBUseNIOSelectToWait=false)",
+                PLAIN, one(prefix + "transport.ORBUseNIOSelectToWait", "false")));
+    }
+
+    private static Map<String, String> one(String key, String value) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put(key, value);
+        return properties;
+    }
+}
