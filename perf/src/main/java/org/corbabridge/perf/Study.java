@@ -69,24 +69,36 @@ public record Study(String name, PayloadPlan payload, ScalePlan scale, StartupPl
         startLogs(logDir);
         RunContext context = new RunContext(classpaths, ejbJar, logDir, progress);
         PayloadRunner payloadRunner = new PayloadRunner(payload, context);
-        StudyResults results = parts.contains(Part.PAYLOAD) ? payloadRunner.run() : payloadRunner.nothing();
+        StudyResults results = parts.contains(Part.PAYLOAD) ? timed(Part.PAYLOAD, progress, payloadRunner::run)
+                : payloadRunner.nothing();
         if (parts.contains(Part.SCALE)) {
-            results = results.withScale(scale, new ScaleRunner(scale, context).run());
+            results = results.withScale(scale, timed(Part.SCALE, progress, new ScaleRunner(scale, context)::run));
         }
         if (parts.contains(Part.STARTUP)) {
-            results = results.withStartup(startup, new StartupRunner(startup, context).run());
+            results = results.withStartup(startup, timed(Part.STARTUP, progress,
+                    new StartupRunner(startup, context)::run));
         }
         FeatureResults done = FeatureResults.none();
         if (parts.contains(Part.TRACING)) {
-            done = done.withTracing(features, new TracingRunner(features, context).run());
+            done = done.withTracing(features, timed(Part.TRACING, progress, new TracingRunner(features, context)::run));
         }
         if (parts.contains(Part.SETTINGS)) {
-            done = done.withSettings(features, new SettingsRunner(features, context).run());
+            done = done.withSettings(features, timed(Part.SETTINGS, progress,
+                    new SettingsRunner(features, context)::run));
         }
         if (parts.contains(Part.ASYNC)) {
-            done = done.withInFlight(features, new AsyncRunner(features, context).run());
+            done = done.withInFlight(features, timed(Part.ASYNC, progress, new AsyncRunner(features, context)::run));
         }
         return results.withFeatures(done).withDuration((System.nanoTime() - started) / 1e9);
+    }
+
+    /** Runs one part and says how long it took, so that a plan's parts can be weighed against each other. */
+    private static <T> T timed(Part part, Consumer<String> progress, java.util.function.Supplier<T> run) {
+        long started = System.nanoTime();
+        T result = run.get();
+        progress.accept(String.format(Locale.ROOT, "the %s part took %.0f s", part.name().toLowerCase(Locale.ROOT),
+                (System.nanoTime() - started) / 1e9));
+        return result;
     }
 
     /** An empty log directory: the workers append to their logs, and a log should hold one run. */

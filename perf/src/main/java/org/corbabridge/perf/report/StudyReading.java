@@ -59,6 +59,12 @@ final class StudyReading {
                     Locale.ROOT, "%s, the Catalog adapter (static) over a plain ORB client in the same JVM: %s "
                             + "across sizes (single points %.3f–%.3f). The goal is 1.02 at most: %s", orbName,
                     r.estimate().text(), r.min(), r.max(), goal(r.estimate(), 1.02))));
+            aggregate(results, List.<Series[]>of(new Series[] {new Series(Caller.CC, orb,
+                    InvocationMode.STATIC), new Series(Caller.STUB, orb, InvocationMode.STATIC)}), results.sizes())
+                    .ifPresent(r -> lines.add(String.format(Locale.ROOT, "%s, the adapter's own code: the Catalog "
+                            + "adapter (static) over the generated stub on the same ORB: %s across sizes (single "
+                            + "points %.3f–%.3f). The goal is 1.02 at most: %s", orbName, r.estimate().text(), r.min(),
+                            r.max(), goal(r.estimate(), 1.02))));
             aggregate(results, List.<Series[]>of(new Series[] {new Series(Caller.PROXY, orb,
                     InvocationMode.STATIC), plain}), results.sizes()).ifPresent(r -> lines.add(String.format(
                     Locale.ROOT, "%s, the core's typed proxy over the plain client: %s across sizes (single "

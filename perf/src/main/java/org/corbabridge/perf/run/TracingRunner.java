@@ -21,7 +21,7 @@ public final class TracingRunner {
     }
 
     public List<VariantResult> run() {
-        return runner.run("tracing", TracingWorker.class, orb -> TracingWorker.MODES, workers -> {
+        return runner.run("tracing", TracingWorker.class, orb -> TracingWorker.MODES, 1, workers -> {
             for (OrbImplementation orb : OrbImplementation.values()) {
                 Reply spans = workers.request(orb, new Request(TracingWorker.COUNT_SPANS, "on", null, 0, 0));
                 if (spans.setup().getOrDefault(TracingWorker.EXPORTED_SPANS, 0L) == 0) {

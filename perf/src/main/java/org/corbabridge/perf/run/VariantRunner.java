@@ -35,10 +35,12 @@ final class VariantRunner {
      * @param part the part's name, in the progress lines and the worker logs
      * @param worker the worker's main class
      * @param modes the modes each ORB's worker answers
+     * @param laterModesWarmupDivisor the warm-up of every mode but an ORB's first, as a fraction of
+     *     the plan's: 1 where modes run code of their own (tracing), more where they share it
      * @param afterRounds checks on the workers once the rounds are done
      */
     List<VariantResult> run(String part, Class<?> worker, Function<OrbImplementation, List<String>> modes,
-            Consumer<OrbWorkers> afterRounds) {
+            int laterModesWarmupDivisor, Consumer<OrbWorkers> afterRounds) {
         List<SizePoint> sizes = FeaturePlan.VARIANT_BUDGETS.stream().map(SizePoint::ofBudget).toList();
         Map<OrbImplementation, Map<SizePoint, Map<String, double[]>>> medians = new LinkedHashMap<>();
         Map<OrbImplementation, List<String>> measured = new LinkedHashMap<>();
@@ -48,10 +50,12 @@ final class VariantRunner {
             for (OrbImplementation orb : OrbImplementation.values()) {
                 check(part, workers, orb, modes.apply(orb), sizes, measured, failures);
                 context.progress().accept(part + ": warming up " + orb.displayName());
-                for (String mode : measured.get(orb)) {
+                List<String> warming = measured.get(orb);
+                for (int m = 0; m < warming.size(); m++) {
+                    int small = m == 0 ? plan.warmupCalls() : plan.warmupCalls() / laterModesWarmupDivisor;
                     for (SizePoint size : sizes) {
-                        int calls = size.budget() <= 10 * 1024 ? plan.warmupCalls() : Math.max(10, plan.warmupCalls() / 20);
-                        workers.request(orb, new Request("warmup", mode, size.query(), calls, size.items()));
+                        int calls = size.budget() <= 10 * 1024 ? small : Math.max(10, small / 20);
+                        workers.request(orb, new Request("warmup", warming.get(m), size.query(), calls, size.items()));
                     }
                 }
                 Map<SizePoint, Map<String, double[]>> bySize = new LinkedHashMap<>();

@@ -86,6 +86,8 @@ class StudyReportTest {
                 "The goal is 1.02 at most: met");
         assertThat(html).contains("the Catalog adapter (static) over a plain ORB client in the same JVM: 1.05 [1.05–1.05]",
                 "The goal is 1.02 at most: missed");
+        assertThat(html).contains("<h3>the adapter's own code</h3>",
+                "the Catalog adapter (static) over the generated stub on the same ORB: 1.05 [1.05–1.05]");
     }
 
     @Test
