@@ -51,8 +51,8 @@ public enum OrbImplementation {
         /**
          * ISO 8859-1 as its native char code set. JacORB otherwise takes the platform's (UTF-8
          * here), so against an omniORB server (native ISO 8859-1) it negotiates UTF-8 and the server
-         * converts every string it sends: 1.6 times the time per call at 300 KB (the study's
-         * settings part). ISO 8859-1 is what the Eclipse and OpenJDK ORBs use by default. Give
+         * converts every string it sends: 1.55–1.72 times the time per call at 300 KB (the
+         * study's settings part). ISO 8859-1 is what the Eclipse and OpenJDK ORBs use by default. Give
          * {@code jacorb.native_char_codeset=UTF8} for a server whose strings go beyond Latin-1.
          */
         @Override

@@ -51,8 +51,9 @@ public final class OrbSettings {
         settings.add(new Setting(CONTROL, "nothing: the defaults on a second ORB", ADAPTER, Map.of()));
         switch (orb) {
             case JACORB -> {
-                // JacORB turns Nagle off on every connection itself, and reads each connection with
-                // a receptor thread of its own: neither is a setting
+                // JacORB turns Nagle off on every connection itself, reads each connection with a
+                // receptor thread of its own, and speaks the GIOP version of the server's profile
+                // (jacorb.giop_minor_version only sets its own references'): none is a setting
                 settings.add(new Setting("codeset-utf8", "native char code set UTF-8, JacORB's own default, not "
                         + "ISO 8859-1 (jacorb.native_char_codeset=UTF8)", ADAPTER,
                         Map.of("jacorb.native_char_codeset", "UTF8")));
@@ -77,6 +78,8 @@ public final class OrbSettings {
         settings.add(new Setting("fragment-64kb", "GIOP fragments of 64 KB, not " + defaultBuffer
                 + " (giop.ORBFragmentSize)", ADAPTER,
                 one(prefix + "giop.ORBFragmentSize", "65536")));
+        settings.add(new Setting("giop-1.0", "GIOP 1.0 requests, so that replies come whole, not in fragments "
+                + "(giop.ORBGIOPVersion=1.0)", ADAPTER, one(prefix + "giop.ORBGIOPVersion", "1.0")));
         settings.add(new Setting("heap-buffers", "heap buffers, not direct ones (transport.ORBDisableDirectByteBufferUse)",
                 ADAPTER, one(prefix + "transport.ORBDisableDirectByteBufferUse", "true")));
         settings.add(new Setting("codeset-utf8", "native char code set UTF-8, not ISO 8859-1 (codeset.charsets)", ADAPTER,
