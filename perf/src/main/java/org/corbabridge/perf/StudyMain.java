@@ -23,8 +23,10 @@ public final class StudyMain implements Callable<Integer> {
                     + "(about an hour) (default: ${DEFAULT-VALUE})")
     private String plan;
 
-    @Option(names = "--parts", split = ",", defaultValue = "payload,scale,startup,tracing,settings,async",
-            description = "parts to run, comma-separated: payload, scale, startup, tracing, settings, async (default: ${DEFAULT-VALUE})")
+    @Option(names = "--parts", split = ",", defaultValue = Study.PLAN_PARTS,
+            description = "parts to run, comma-separated: payload, scale, startup, tracing, settings, async; or "
+                    + Study.PLAN_PARTS + ": the plan's own (all but settings in the standard plan, all in the others) "
+                    + "(default: ${DEFAULT-VALUE})")
     private List<String> parts;
 
     @Option(names = "--output", required = true, description = "directory for the report")
@@ -42,7 +44,8 @@ public final class StudyMain implements Callable<Integer> {
         System.setProperty("java.awt.headless", "true");
         Study study;
         try {
-            study = Study.named(plan).only(Study.parts(parts));
+            Study named = Study.named(plan);
+            study = parts.equals(List.of(Study.PLAN_PARTS)) ? named : named.only(Study.parts(parts));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(new CommandLine(this), e.getMessage());
         }
