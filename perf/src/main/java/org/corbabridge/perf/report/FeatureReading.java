@@ -47,7 +47,7 @@ final class FeatureReading {
         List<String> failing = new ArrayList<>();
         String control = "";
         for (OrbSettings.Setting setting : OrbSettings.of(result.orb())) {
-            if (result.failed(setting.name()) || result.failed(setting.baseline())) {
+            if (!result.comparable(setting.name(), setting.baseline())) {
                 failing.add(setting.name());
                 continue;
             }
@@ -55,12 +55,12 @@ final class FeatureReading {
             String named = setting.name() + " " + ratio.text();
             if (setting.name().equals(OrbSettings.CONTROL)) {
                 control = ratio.text();
-            } else if (ratio.rounds() < 3 || (ratio.low() <= 1 && ratio.high() >= 1)) {
+            } else if (ratio.rounds() < 3 || ratio.includesOne()) {
                 same.add(named);
-            } else if (ratio.high() < 1) {
-                faster.add(named);
-            } else {
+            } else if (ratio.beyond(1)) {
                 slower.add(named);
+            } else {
+                faster.add(named);
             }
         }
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%s, %s, ORB settings against the defaults"

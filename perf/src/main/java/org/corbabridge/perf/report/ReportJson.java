@@ -115,7 +115,7 @@ final class ReportJson {
                     row.put("meaning", setting.meaning());
                     row.put("properties", setting.properties());
                     row.put("baseline", setting.baseline());
-                    if (result.failed(setting.name()) || result.failed(setting.baseline())) {
+                    if (!result.comparable(setting.name(), setting.baseline())) {
                         row.put("failure", result.overText(setting.name(), setting.baseline()));
                         rows.add(row);
                         continue;

@@ -23,9 +23,14 @@ public record VariantResult(OrbImplementation orb, SizePoint size, Map<String, d
         return failures.containsKey(mode);
     }
 
+    /** Whether both the mode and its baseline were measured, so that one can be set against the other. */
+    public boolean comparable(String mode, String baseline) {
+        return !failed(mode) && !failed(baseline);
+    }
+
     /** The mode over the {@code baseline} as a table shows it: the estimate, or that one of them failed, and how. */
     public String overText(String mode, String baseline) {
-        if (failed(mode) || failed(baseline)) {
+        if (!comparable(mode, baseline)) {
             return "fails: " + failures.getOrDefault(mode, failures.get(baseline));
         }
         return over(mode, baseline).text();

@@ -48,7 +48,9 @@ final class VariantRunner {
         try (ServerFixture fixture = ServerFixture.start();
                 OrbWorkers workers = OrbWorkers.start(context, worker, part, fixture.nameServiceUrl())) {
             for (OrbImplementation orb : OrbImplementation.values()) {
-                check(part, workers, orb, modes.apply(orb), sizes, measured, failures);
+                Map<String, String> failed = failuresOf(part, workers, orb, modes.apply(orb), sizes);
+                failures.put(orb, failed);
+                measured.put(orb, modes.apply(orb).stream().filter(mode -> !failed.containsKey(mode)).toList());
                 context.progress().accept(part + ": warming up " + orb.displayName());
                 List<String> warming = measured.get(orb);
                 for (int m = 0; m < warming.size(); m++) {
@@ -93,10 +95,9 @@ final class VariantRunner {
         return results;
     }
 
-    /** One call of every mode at every size: the modes that answer are measured, the others noted with their error. */
-    private void check(String part, OrbWorkers workers, OrbImplementation orb, List<String> modes, List<SizePoint> sizes,
-            Map<OrbImplementation, List<String>> measured, Map<OrbImplementation, Map<String, String>> failures) {
-        List<String> answering = new ArrayList<>();
+    /** One call of every mode at every size: the modes that fail, with their error (the others are measured). */
+    private Map<String, String> failuresOf(String part, OrbWorkers workers, OrbImplementation orb, List<String> modes,
+            List<SizePoint> sizes) {
         Map<String, String> failed = new LinkedHashMap<>();
         for (String mode : modes) {
             for (SizePoint size : sizes) {
@@ -108,11 +109,7 @@ final class VariantRunner {
                     break;
                 }
             }
-            if (!failed.containsKey(mode)) {
-                answering.add(mode);
-            }
         }
-        measured.put(orb, answering);
-        failures.put(orb, failed);
+        return failed;
     }
 }

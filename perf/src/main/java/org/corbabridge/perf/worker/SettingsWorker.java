@@ -33,20 +33,13 @@ public final class SettingsWorker {
         Map<String, TimedBatch.Call> calls = new LinkedHashMap<>();
         Map<String, String> failed = new LinkedHashMap<>();
         try {
-            ORB adapterOrb = Orbs.create(config.orb(), config.callTimeout(), config.connectTimeout());
-            orbs.put(OrbSettings.ADAPTER, adapterOrb);
-            calls.put(OrbSettings.ADAPTER, adapterCalls(config, adapterOrb, OrbSettings.ADAPTER, adapters));
-            ORB plainOrb = StandaloneCaller.plainOrb(config.orb());
-            orbs.put(OrbSettings.PLAIN, plainOrb);
-            calls.put(OrbSettings.PLAIN, stubCalls(plainOrb, config));
+            // the baselines are opened as a setting is, with no properties of their own
+            calls.put(OrbSettings.ADAPTER, open(OrbSettings.ADAPTER, OrbSettings.ADAPTER, Map.of(), config, orbs, adapters));
+            calls.put(OrbSettings.PLAIN, open(OrbSettings.PLAIN, OrbSettings.PLAIN, Map.of(), config, orbs, adapters));
             for (Setting setting : OrbSettings.of(setup.orb())) {
                 try {
-                    ORB orb = OrbSettings.PLAIN.equals(setting.baseline())
-                            ? StandaloneCaller.plainOrb(config.orb(), setting.properties())
-                            : Orbs.create(withProperties(setup, setting), config.callTimeout(), config.connectTimeout());
-                    orbs.put(setting.name(), orb);
-                    calls.put(setting.name(), OrbSettings.PLAIN.equals(setting.baseline()) ? stubCalls(orb, config)
-                            : adapterCalls(config, orb, setting.name(), adapters));
+                    calls.put(setting.name(), open(setting.name(), setting.baseline(), setting.properties(), config, orbs,
+                            adapters));
                 } catch (RuntimeException e) {
                     // a setting the ORB cannot work with is a finding, not the end of the part
                     e.printStackTrace();
@@ -86,10 +79,23 @@ public final class SettingsWorker {
         }
     }
 
-    private static OrbConfig withProperties(FeatureSetup setup, Setting setting) {
-        OrbConfig.Builder orbConfig = OrbConfig.builder().implementation(setup.orb());
-        setting.properties().forEach(orbConfig::property);
-        return orbConfig.build();
+    /**
+     * An ORB for {@code name}: a plain client's ({@link OrbSettings#PLAIN} baseline) or the adapter's,
+     * each with {@code properties} added, and how to call the Catalog on it. The ORB goes into
+     * {@code orbs} as soon as it exists, so that it is destroyed even if what follows fails.
+     */
+    private static TimedBatch.Call open(String name, String baseline, Map<String, String> properties,
+            AdapterConfig config, Map<String, ORB> orbs, Map<String, CatalogAdapter> adapters) {
+        if (OrbSettings.PLAIN.equals(baseline)) {
+            ORB orb = StandaloneCaller.plainOrb(config.orb(), properties);
+            orbs.put(name, orb);
+            return stubCalls(orb, config);
+        }
+        OrbConfig.Builder orbConfig = OrbConfig.builder().implementation(config.orb().implementation());
+        properties.forEach(orbConfig::property);
+        ORB orb = Orbs.create(orbConfig.build(), config.callTimeout(), config.connectTimeout());
+        orbs.put(name, orb);
+        return adapterCalls(config, orb, name, adapters);
     }
 
     private static TimedBatch.Call adapterCalls(AdapterConfig config, ORB orb, String name,
