@@ -4,6 +4,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.corbabridge.adapter.AdapterConfig;
@@ -26,6 +27,8 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient {
     private final Invoker invoker;
     private final Map<String, BoundOperation> operations;
     private final Map<Method, BoundOperation> byMethod;
+    /** {@link #byMethod}'s entries for the very {@code Method} objects proxies pass; copied on write. */
+    private volatile Map<Method, BoundOperation> byIdentity = new IdentityHashMap<>();
 
     private RemoteInterface(InterfaceSignature signature, AdapterConfig config, Invoker invoker,
             Map<String, BoundOperation> operations, Map<Method, BoundOperation> byMethod,
@@ -116,36 +119,60 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient {
 
     /** A typed proxy's call: the stub's own method where nothing needs converting, else the invoker. */
     Object callMethod(Method method, Object[] arguments) throws Throwable {
-        BoundOperation bound = byMethod.get(method);
-        if (bound == null) {
-            throw new UnsupportedOperationException(method + " is not an operation of " + signature.repositoryId()
-                    + "; create the client with the generated FooOperations interface");
-        }
+        BoundOperation bound = bound(method);
         Object[] values = arguments == null ? new Object[0] : arguments;
         try {
             if (invoker instanceof StubInvoker && !bound.hasHolders) {
-                return remote.call(bound.name, bound.idempotent, target -> StubInvoker.call(method, target, values));
+                return remote.call(bound.name, bound.idempotent, target -> StubInvoker.call(bound.method, target, values));
             }
-            Object[] unwrapped = values.clone();
-            for (int i = 0; i < values.length; i++) {
-                if (bound.modes[i] != ParameterMode.IN) {
-                    unwrapped[i] = bound.modes[i] == ParameterMode.INOUT ? bound.holderValues[i].get(values[i]) : null;
-                }
-            }
-            BoundOperation.Outcome outcome = remote.call(bound.name, bound.idempotent,
-                    target -> invoker.invoke(target, bound, unwrapped));
-            for (int i = 0; i < values.length; i++) {
-                if (bound.modes[i] != ParameterMode.IN) {
-                    bound.holderValues[i].set(values[i], outcome.outputs()[i]);
-                }
-            }
-            return outcome.result();
+            return callWithHolders(bound, values);
         } catch (RaisedUserException raised) {
             if (raised.value() instanceof Throwable generated) {
                 throw generated;
             }
             throw remoteUserException(bound, raised);
         }
+    }
+
+    /**
+     * The operation a proxy's method is: looked up by identity, since a proxy passes the same
+     * {@code Method} object on every call; by {@code equals} the first time (hashing a method and
+     * comparing its parameter types took a twentieth of the adapter's own CPU in a small call).
+     */
+    private BoundOperation bound(Method method) {
+        BoundOperation bound = byIdentity.get(method);
+        if (bound != null) {
+            return bound;
+        }
+        bound = byMethod.get(method);
+        if (bound == null) {
+            throw new UnsupportedOperationException(method + " is not an operation of " + signature.repositoryId()
+                    + "; create the client with the generated FooOperations interface");
+        }
+        synchronized (byMethod) {
+            Map<Method, BoundOperation> more = new IdentityHashMap<>(byIdentity);
+            more.put(method, bound);
+            byIdentity = more;
+        }
+        return bound;
+    }
+
+    /** Out and inout values travel in holders: unwrapped before the call, filled after it. */
+    private Object callWithHolders(BoundOperation bound, Object[] values) throws IllegalAccessException {
+        Object[] unwrapped = values.clone();
+        for (int i = 0; i < values.length; i++) {
+            if (bound.modes[i] != ParameterMode.IN) {
+                unwrapped[i] = bound.modes[i] == ParameterMode.INOUT ? bound.holderValues[i].get(values[i]) : null;
+            }
+        }
+        BoundOperation.Outcome outcome = remote.call(bound.name, bound.idempotent,
+                target -> invoker.invoke(target, bound, unwrapped));
+        for (int i = 0; i < values.length; i++) {
+            if (bound.modes[i] != ParameterMode.IN) {
+                bound.holderValues[i].set(values[i], outcome.outputs()[i]);
+            }
+        }
+        return outcome.result();
     }
 
     @Override

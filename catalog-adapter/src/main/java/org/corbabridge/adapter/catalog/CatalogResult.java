@@ -1,8 +1,11 @@
 package org.corbabridge.adapter.catalog;
 
 import java.util.AbstractList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.RandomAccess;
+import java.util.function.Consumer;
 import org.corbabridge.shop.Item;
 import org.corbabridge.shop.QueryResult;
 
@@ -53,6 +56,40 @@ public record CatalogResult(long timeInServerNanos, List<CatalogItem> items) {
         @Override
         public int size() {
             return items.length;
+        }
+
+        /**
+         * An iterator of this class's own. {@code AbstractList}'s shared iterator calls {@code get}
+         * from one call site that every {@code AbstractList} in the JVM goes through, so the JIT
+         * cannot inline it there, and then each record escapes and is allocated. Here
+         * {@code next()} is this class's alone: once inlined into the caller's loop, a record the
+         * caller only reads is never allocated.
+         */
+        @Override
+        public Iterator<CatalogItem> iterator() {
+            return new Iterator<>() {
+                private int next;
+
+                @Override
+                public boolean hasNext() {
+                    return next < items.length;
+                }
+
+                @Override
+                public CatalogItem next() {
+                    if (next >= items.length) {
+                        throw new NoSuchElementException();
+                    }
+                    return get(next++);
+                }
+            };
+        }
+
+        @Override
+        public void forEach(Consumer<? super CatalogItem> action) {
+            for (int i = 0; i < items.length; i++) {
+                action.accept(get(i));
+            }
         }
     }
 }

@@ -3,7 +3,10 @@ package org.corbabridge.adapter.catalog;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.NoSuchElementException;
 import org.corbabridge.shop.Item;
 import org.corbabridge.shop.QueryResult;
 import org.junit.jupiter.api.Test;
@@ -20,6 +23,22 @@ class CatalogResultTest {
         assertThat(result.timeInServerNanos()).isEqualTo(1234);
         assertThat(result.items()).containsExactly(new CatalogItem(1, "oak table", "solid oak", 199.5),
                 new CatalogItem(2, "lamp", "brass", 25.0));
+    }
+
+    @Test
+    void theItemsIterateAndForEachInTheServersOrderAndEnd() {
+        List<CatalogItem> items = CatalogResult.of(GENERATED).items();
+        List<CatalogItem> iterated = new ArrayList<>();
+        Iterator<CatalogItem> iterator = items.iterator();
+        while (iterator.hasNext()) {
+            iterated.add(iterator.next());
+        }
+        List<CatalogItem> visited = new ArrayList<>();
+        items.forEach(visited::add);
+
+        assertThat(iterated).isEqualTo(items).containsExactlyElementsOf(visited);
+        assertThatThrownBy(iterator::next).isInstanceOf(NoSuchElementException.class);
+        assertThatThrownBy(iterator::remove).isInstanceOf(UnsupportedOperationException.class);
     }
 
     @Test
