@@ -24,6 +24,8 @@ public final class OrbSettings {
     /** The adapter's defaults again, on a second ORB. */
     public static final String CONTROL = "control";
 
+    private static final String ECLIPSE_PREFIX = "com.sun.corba.ee.";
+
     /**
      * One setting.
      *
@@ -61,7 +63,7 @@ public final class OrbSettings {
                         "buffers up to 256 KB pooled, not 4 MB (jacorb.maxManagedBufSize=18)", ADAPTER,
                         Map.of("jacorb.maxManagedBufSize", "18")));
             }
-            case ECLIPSE_ORB -> comSunSettings(settings, "com.sun.corba.ee.", "4 KB");
+            case ECLIPSE_ORB -> comSunSettings(settings, ECLIPSE_PREFIX, "4 KB");
             case OPENJDK_ORB -> comSunSettings(settings, "com.sun.CORBA.", "1 KB");
             default -> throw new IllegalArgumentException("no settings for " + orb);
         }
@@ -87,10 +89,18 @@ public final class OrbSettings {
         settings.add(new Setting("nagle-on", "Nagle's algorithm on: TCP_NODELAY off ("
                 + Sockets.TCP_NO_DELAY + "=false)", ADAPTER,
                 one(Sockets.TCP_NO_DELAY, "false")));
+        Map<String, String> readerThread = one(prefix + "transport.ORBUseNIOSelectToWait", "false");
+        String bound = "";
+        if (prefix.equals(ECLIPSE_PREFIX)) {
+            // the Eclipse ORB cannot send on such a connection, and tries again for its default
+            // connection budget, 60 s, before it gives up: bounded to 2 s, the failure costs 2 s
+            readerThread.put(prefix + "transport.ORBTCPConnectTimeouts", "50:2000:100:500");
+            bound = "; connection retries bounded to 2 s";
+        }
         settings.add(new Setting("plain-reader-thread",
                 "a plain client reading each connection with a thread of its own, not the selector "
-                        + "(transport.ORBUseNIOSelectToWait=false)",
-                PLAIN, one(prefix + "transport.ORBUseNIOSelectToWait", "false")));
+                        + "(transport.ORBUseNIOSelectToWait=false" + bound + ")",
+                PLAIN, readerThread));
     }
 
     private static Map<String, String> one(String key, String value) {
