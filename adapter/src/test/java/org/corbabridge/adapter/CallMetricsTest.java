@@ -141,6 +141,16 @@ class CallMetricsTest {
     }
 
     @Test
+    void whileTheGlobalRegistryHoldsNoRegistryACallRegistersNoMeterInIt() {
+        assertThat(Metrics.globalRegistry.getRegistries()).as("no test left a registry in the global one").isEmpty();
+        try (CorbaClient<WarehouseOperations> client = client(TestOrbs.configFor(fixture))) {
+            client.proxy().site();
+        }
+
+        assertThat(Metrics.globalRegistry.find(CallMetrics.CALLS).tag("operation", "_get_site").meters()).isEmpty();
+    }
+
+    @Test
     void withNoCodeTheGlobalRegistryGetsTheMetricsOnceTheApplicationAddsAnExportingRegistry() {
         PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         Metrics.addRegistry(prometheus);

@@ -18,13 +18,35 @@ final class Observers {
             return observers.get(0);
         }
         CallObserver[] all = observers.toArray(CallObserver[]::new);
-        return (repositoryId, operation) -> {
-            CallObserver.Observation[] started = new CallObserver.Observation[all.length];
-            for (int i = 0; i < all.length; i++) {
-                started[i] = all[i].start(repositoryId, operation);
+        return (repositoryId, operation) -> started(all, repositoryId, operation);
+    }
+
+    /**
+     * The observations that see something: none, one, or each of them. The defaults, with neither
+     * OpenTelemetry nor a Micrometer registry set up, both ignore the call, and then nothing is
+     * made for it.
+     */
+    private static CallObserver.Observation started(CallObserver[] all, String repositoryId, String operation) {
+        CallObserver.Observation[] started = null;
+        CallObserver.Observation only = CallObserver.Observation.NONE;
+        int count = 0;
+        for (int i = 0; i < all.length; i++) {
+            CallObserver.Observation observation = all[i].start(repositoryId, operation);
+            if (observation == CallObserver.Observation.NONE) {
+                continue;
             }
-            return new Each(started);
-        };
+            if (count == 1) {
+                started = new CallObserver.Observation[all.length];
+                started[0] = only;
+            }
+            if (count == 0) {
+                only = observation;
+            } else {
+                started[count] = observation;
+            }
+            count++;
+        }
+        return count <= 1 ? only : new Each(java.util.Arrays.copyOf(started, count));
     }
 
     /**

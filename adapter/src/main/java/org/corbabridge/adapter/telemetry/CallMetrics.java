@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Metrics;
 import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -49,6 +50,8 @@ public final class CallMetrics implements CallObserver {
     private static final CallMetrics GLOBAL = new CallMetrics(Metrics.globalRegistry);
 
     private final MeterRegistry registry;
+    /** The registry when it is a composite, whose children keep the meters; else null. */
+    private final CompositeMeterRegistry composite;
     /**
      * Each operation's meters, by interface then operation: a call finds its own with two lookups
      * of strings whose hashes are cached, and a successful call records on a timer it already
@@ -59,6 +62,7 @@ public final class CallMetrics implements CallObserver {
 
     private CallMetrics(MeterRegistry registry) {
         this.registry = registry;
+        this.composite = registry instanceof CompositeMeterRegistry parent ? parent : null;
         FunctionCounter.builder(ORB_CREATIONS, Orbs.class, ignored -> Orbs.created())
                 .description("ORBs created by the adapter").register(registry);
         Gauge.builder(ORBS_OPEN, Orbs.class, ignored -> Orbs.open())
@@ -77,7 +81,20 @@ public final class CallMetrics implements CallObserver {
 
     @Override
     public Observation start(String repositoryId, String operation) {
+        if (keepsNothing()) {
+            return Observation.NONE;
+        }
         return new Timing(meters(repositoryId, operation), System.nanoTime());
+    }
+
+    /**
+     * Whether the registry is a composite with no registry in it yet, as the global one is until
+     * the application adds one: it would keep nothing, and timing the call for it cost more than
+     * the rest of the adapter's code on a small call. Asked at every call, so that a registry
+     * added later sees the calls from then on.
+     */
+    private boolean keepsNothing() {
+        return composite != null && composite.getRegistries().isEmpty();
     }
 
     @Override
