@@ -122,9 +122,8 @@ public final class CallMetrics implements CallObserver {
         private volatile Timer succeeded;
         /** The other outcomes' timers, by outcome and exception name. */
         private final ConcurrentMap<String, Timer> others = new ConcurrentHashMap<>();
-        private volatile Counter retries;
-        private volatile Counter rebinds;
-        private volatile Counter timeouts;
+        /** Its counters, by meter name. */
+        private final ConcurrentMap<String, Counter> counters = new ConcurrentHashMap<>();
 
         OperationMeters(String repositoryId, String operation) {
             this.repositoryId = repositoryId;
@@ -145,31 +144,10 @@ public final class CallMetrics implements CallObserver {
             return others.computeIfAbsent(outcome + ' ' + exception, key -> timer(outcome, exception));
         }
 
-        Counter retries() {
-            Counter counter = retries;
-            if (counter == null) {
-                counter = counter(RETRIES, "calls tried again");
-                retries = counter;
-            }
-            return counter;
-        }
-
-        Counter rebinds() {
-            Counter counter = rebinds;
-            if (counter == null) {
-                counter = counter(REBINDS, "names resolved again after the server was gone");
-                rebinds = counter;
-            }
-            return counter;
-        }
-
-        Counter timeouts() {
-            Counter counter = timeouts;
-            if (counter == null) {
-                counter = counter(TIMEOUTS, "calls that got no reply in time");
-                timeouts = counter;
-            }
-            return counter;
+        /** A counter of this operation's, registered the first time it counts: retries, rebinds, time-outs are rare. */
+        Counter counter(String name, String description) {
+            return counters.computeIfAbsent(name, key -> Counter.builder(key).description(description)
+                    .tags("interface", repositoryId, "operation", operation).register(registry));
         }
 
         private Timer timer(String outcome, String exception) {
@@ -179,11 +157,6 @@ public final class CallMetrics implements CallObserver {
                             "exception", exception)
                     .publishPercentiles(0.5, 0.95, 0.99)
                     .register(registry);
-        }
-
-        private Counter counter(String name, String description) {
-            return Counter.builder(name).description(description)
-                    .tags("interface", repositoryId, "operation", operation).register(registry);
         }
     }
 
@@ -199,12 +172,12 @@ public final class CallMetrics implements CallObserver {
 
         @Override
         public void retrying(int attempt, CorbaAdapterException cause) {
-            meters.retries().increment();
+            meters.counter(RETRIES, "calls tried again").increment();
         }
 
         @Override
         public void rebound() {
-            meters.rebinds().increment();
+            meters.counter(REBINDS, "names resolved again after the server was gone").increment();
         }
 
         @Override
@@ -220,7 +193,7 @@ public final class CallMetrics implements CallObserver {
         @Override
         public void failed(RuntimeException failure) {
             if (failure instanceof CallTimeoutException) {
-                meters.timeouts().increment();
+                meters.counter(TIMEOUTS, "calls that got no reply in time").increment();
             }
             record(meters.other("failure", failure.getClass().getSimpleName()));
         }
