@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# What the scheduler's placement of threads does to a small call on this 2-core machine: a plain
+# client (PlainLoop: the generated stub on an ORB created with its class names, in a tight loop)
+# against catalog_server, first with nothing pinned, then with the client's JVM on CPU 0 and the
+# server on CPU 1 (taskset), twice over. Prints each run's round medians.
+#
+#   mvn -q -DskipTests install        # builds everything once (the perf module writes its classpaths)
+#   perf/scripts/thread-placement.sh [ORB] [rounds] [calls] [bytes]    # JACORB 20 1000 1024
+#
+# Starts omniNames and the server on free loopback ports and stops them by the PIDs it started.
+set -euo pipefail
+orb=${1:-JACORB}
+rounds=${2:-20}
+calls=${3:-1000}
+bytes=${4:-1024}
+here=$(cd "$(dirname "$0")/../.." && pwd)
+programs=$here/cpp-catalog-server/target/classes/org/corbabridge/fixture/programs
+case $orb in JACORB) file=jacorb ;; ECLIPSE_ORB) file=eclipse-orb ;; OPENJDK_ORB) file=openjdk-orb ;;
+  *) echo "ORB: JACORB, ECLIPSE_ORB or OPENJDK_ORB" >&2; exit 2 ;; esac
+classpath_file=$here/perf/target/classpath-$file.txt
+[ -x "$programs/catalog_server" ] && [ -f "$classpath_file" ] && [ -d "$here/perf/target/classes" ] \
+  || { echo "build first: mvn -q -DskipTests install" >&2; exit 2; }
+classpath="$here/perf/target/classes:$(cat "$classpath_file")"
+work=$(mktemp -d)
+pids=()
+cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
+port=$(free_port)
+omniNames -start "$port" -always -datadir "$work" -ORBendPoint "giop:tcp:127.0.0.1:$port" >"$work/names.log" 2>&1 &
+pids+=($!)
+naming=corbaname::127.0.0.1:$port
+for _ in $(seq 50); do nameclt -ORBInitRef "NameService=$naming" list >/dev/null 2>&1 && break; sleep 0.1; done
+# the server on CPU 1 for every run: only the client moves between pinned and not
+taskset -c 1 "$programs/catalog_server" --naming "$naming" >"$work/server.log" 2>&1 &
+pids+=($!)
+for _ in $(seq 50); do nameclt -ORBInitRef "NameService=$naming" list 2>/dev/null | grep -q Catalog && break; sleep 0.1; done
+loop() { "$@" java -cp "$classpath" org.corbabridge.perf.worker.PlainLoop "$naming" "$orb" "$rounds" "$calls" "$bytes" 2>/dev/null | grep 'round medians'; }
+for pass in 1 2; do
+  echo "pass $pass, $orb, $bytes bytes, client not pinned: $(loop)"
+  echo "pass $pass, $orb, $bytes bytes, client on CPU 0:  $(loop taskset -c 0)"
+done
