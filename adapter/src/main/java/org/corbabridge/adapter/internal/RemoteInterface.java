@@ -27,7 +27,11 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient {
     private final Invoker invoker;
     private final Map<String, BoundOperation> operations;
     private final Map<Method, BoundOperation> byMethod;
-    /** {@link #byMethod}'s entries for the very {@code Method} objects proxies pass; copied on write. */
+    /**
+     * {@link #byMethod}'s entries for the very {@code Method} objects proxies pass; copied on write.
+     * Bounded: only {@link ProxyClient} calls {@link #callMethod}, and a proxy class holds one
+     * {@code Method} object per method, whoever calls it and however.
+     */
     private volatile Map<Method, BoundOperation> byIdentity = new IdentityHashMap<>();
 
     private RemoteInterface(InterfaceSignature signature, AdapterConfig config, Invoker invoker,
