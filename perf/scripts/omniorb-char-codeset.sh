@@ -11,22 +11,9 @@
 set -euo pipefail
 rounds=${1:-5}
 calls=${2:-300}
-here=$(cd "$(dirname "$0")/../.." && pwd)
-programs=$here/cpp-catalog-server/target/classes/org/corbabridge/fixture/programs
+source "$(dirname "$0")/catalog-servers.sh"
 [ -x "$programs/catalog_client" ] || { echo "build first: mvn -q -DskipTests install -pl cpp-catalog-server -am" >&2; exit 2; }
-work=$(mktemp -d)
-pids=()
-cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
-port=$(free_port)
-omniNames -start "$port" -always -datadir "$work" -ORBendPoint "giop:tcp:127.0.0.1:$port" >"$work/names.log" 2>&1 &
-pids+=($!)
-naming=corbaname::127.0.0.1:$port
-for _ in $(seq 50); do nameclt -ORBInitRef "NameService=$naming" list >/dev/null 2>&1 && break; sleep 0.1; done
-"$programs/catalog_server" --naming "$naming" >"$work/server.log" 2>&1 &
-pids+=($!)
-for _ in $(seq 50); do nameclt -ORBInitRef "NameService=$naming" list 2>/dev/null | grep -q Catalog && break; sleep 0.1; done
+start_catalog_servers
 median_us() { sort -n | awk '{a[NR]=$1} END {printf "%.1f", (NR % 2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2) / 1000}'; }
 client() { ORBnativeCharCodeSet=$1 "$programs/catalog_client" --naming "$naming" --query "bytes=$2" --calls "$3" --warmup 50 | cut -d' ' -f1 | median_us; }
 for bytes in 1024 307200; do

@@ -14,27 +14,15 @@ rounds=${2:-20}
 calls=${3:-1000}
 bytes=${4:-1024}
 here=$(cd "$(dirname "$0")/../.." && pwd)
-programs=$here/cpp-catalog-server/target/classes/org/corbabridge/fixture/programs
+source "$(dirname "$0")/catalog-servers.sh"
 case $orb in JACORB) file=jacorb ;; ECLIPSE_ORB) file=eclipse-orb ;; OPENJDK_ORB) file=openjdk-orb ;;
   *) echo "ORB: JACORB, ECLIPSE_ORB or OPENJDK_ORB" >&2; exit 2 ;; esac
 classpath_file=$here/perf/target/classpath-$file.txt
 [ -x "$programs/catalog_server" ] && [ -f "$classpath_file" ] && [ -d "$here/perf/target/classes" ] \
   || { echo "build first: mvn -q -DskipTests install" >&2; exit 2; }
 classpath="$here/perf/target/classes:$(cat "$classpath_file")"
-work=$(mktemp -d)
-pids=()
-cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"; }
-trap cleanup EXIT
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
-port=$(free_port)
-omniNames -start "$port" -always -datadir "$work" -ORBendPoint "giop:tcp:127.0.0.1:$port" >"$work/names.log" 2>&1 &
-pids+=($!)
-naming=corbaname::127.0.0.1:$port
-for _ in $(seq 50); do nameclt -ORBInitRef "NameService=$naming" list >/dev/null 2>&1 && break; sleep 0.1; done
 # the server on CPU 1 for every run: only the client moves between pinned and not
-taskset -c 1 "$programs/catalog_server" --naming "$naming" >"$work/server.log" 2>&1 &
-pids+=($!)
-for _ in $(seq 50); do nameclt -ORBInitRef "NameService=$naming" list 2>/dev/null | grep -q Catalog && break; sleep 0.1; done
+start_catalog_servers taskset -c 1
 loop() { "$@" java -cp "$classpath" org.corbabridge.perf.worker.PlainLoop "$naming" "$orb" "$rounds" "$calls" "$bytes" 2>/dev/null | grep 'round medians'; }
 for pass in 1 2; do
   echo "pass $pass, $orb, $bytes bytes, client not pinned: $(loop)"
