@@ -1,5 +1,6 @@
 package org.corbabridge.adapter.internal;
 
+import java.util.Arrays;
 import java.util.List;
 import org.corbabridge.adapter.CallObserver;
 import org.corbabridge.adapter.CorbaAdapterException;
@@ -27,26 +28,26 @@ final class Observers {
      * made for it.
      */
     private static CallObserver.Observation started(CallObserver[] all, String repositoryId, String operation) {
-        CallObserver.Observation[] started = null;
         CallObserver.Observation only = CallObserver.Observation.NONE;
+        CallObserver.Observation[] several = null;
         int count = 0;
-        for (int i = 0; i < all.length; i++) {
-            CallObserver.Observation observation = all[i].start(repositoryId, operation);
+        for (CallObserver observer : all) {
+            CallObserver.Observation observation = observer.start(repositoryId, operation);
             if (observation == CallObserver.Observation.NONE) {
                 continue;
-            }
-            if (count == 1) {
-                started = new CallObserver.Observation[all.length];
-                started[0] = only;
             }
             if (count == 0) {
                 only = observation;
             } else {
-                started[count] = observation;
+                if (several == null) {
+                    several = new CallObserver.Observation[all.length];
+                    several[0] = only;
+                }
+                several[count] = observation;
             }
             count++;
         }
-        return count <= 1 ? only : new Each(java.util.Arrays.copyOf(started, count));
+        return several == null ? only : new Each(Arrays.copyOf(several, count));
     }
 
     /**

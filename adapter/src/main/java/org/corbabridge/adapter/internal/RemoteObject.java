@@ -110,14 +110,11 @@ final class RemoteObject<T> implements AutoCloseable {
         }
         Retry retry = idempotent ? idempotentRetry : otherRetry;
         CallState state = callState.get();
-        long outerStarted = state.started;
         long outerDeadline = state.deadline;
         int outerAttempts = state.attempts;
         CallObserver.Observation outerObservation = state.observation;
         CallObserver.Observation observation = observer.start(repositoryId, operation);
-        long started = System.nanoTime();
-        state.started = started;
-        state.deadline = started + config.callTimeout().toNanos();
+        state.deadline = System.nanoTime() + config.callTimeout().toNanos();
         state.attempts = 0;
         state.observation = observation;
         try {
@@ -134,7 +131,6 @@ final class RemoteObject<T> implements AutoCloseable {
             observation.failed(new IllegalStateException(e.toString(), e));
             throw e;
         } finally {
-            state.started = outerStarted;
             state.deadline = outerDeadline;
             state.attempts = outerAttempts;
             state.observation = outerObservation;
@@ -189,7 +185,9 @@ final class RemoteObject<T> implements AutoCloseable {
     private <R> R attempt(String operation, Function<T, R> invocation, CallState state) {
         state.attempts++;
         if (state.attempts == 1 && binding.generation() != staleGeneration) {
-            return attemptNow(operation, invocation, state.observation, state.started);
+            // the first attempt starts with the call, whose start the deadline already holds
+            return attemptNow(operation, invocation, state.observation,
+                    state.deadline - config.callTimeout().toNanos());
         }
         // the call's span (and any context of the caller's) stays current on the helper thread
         CallObserver.Observation observation = state.observation;
@@ -293,7 +291,6 @@ final class RemoteObject<T> implements AutoCloseable {
 
     /** The call a thread is making: its deadline, how many attempts it has made, and what observes it. */
     private static final class CallState {
-        long started;
         long deadline;
         int attempts;
         CallObserver.Observation observation;
