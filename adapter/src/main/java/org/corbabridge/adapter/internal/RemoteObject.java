@@ -58,6 +58,8 @@ final class RemoteObject<T> implements AutoCloseable {
     private final CallObserver observer;
     private final LongAdder retries = new LongAdder();
     private final LongAdder rebinds = new LongAdder();
+    /** The call time-out, read on every call. */
+    private final long callTimeoutNanos;
     private volatile Binding<T> binding;
     private volatile long staleGeneration = -1;
     private volatile boolean closed;
@@ -73,6 +75,7 @@ final class RemoteObject<T> implements AutoCloseable {
         this.otherRetry = retry(config.retry(), false);
         this.attempts = new DeadlineExecutor("corbabridge-attempt " + name);
         this.observer = Observers.of(config.observers());
+        this.callTimeoutNanos = config.callTimeout().toNanos();
         try {
             this.binding = new Binding<>(resolveAndBind(), 1);
         } catch (RuntimeException | Error e) {
@@ -108,17 +111,21 @@ final class RemoteObject<T> implements AutoCloseable {
         if (closed) {
             throw new AdapterClosedException(operation + " on " + describeTarget() + ": the adapter is closed");
         }
-        Retry retry = idempotent ? idempotentRetry : otherRetry;
         CallState state = callState.get();
         long outerDeadline = state.deadline;
         int outerAttempts = state.attempts;
         CallObserver.Observation outerObservation = state.observation;
         CallObserver.Observation observation = observer.start(repositoryId, operation);
-        state.deadline = System.nanoTime() + config.callTimeout().toNanos();
+        state.deadline = System.nanoTime() + callTimeoutNanos;
         state.attempts = 0;
         state.observation = observation;
         try {
-            R result = retry.executeSupplier(() -> attempt(operation, invocation, state));
+            R result;
+            try {
+                result = attempt(operation, invocation, state);
+            } catch (CorbaAdapterException first) {
+                result = retried(idempotent ? idempotentRetry : otherRetry, first, operation, invocation, state);
+            }
             observation.succeeded();
             return result;
         } catch (RaisedUserException e) {
@@ -135,6 +142,24 @@ final class RemoteObject<T> implements AutoCloseable {
             state.attempts = outerAttempts;
             state.observation = outerObservation;
         }
+    }
+
+    /**
+     * The attempts after a first one that failed with {@code first}, as {@code retry} allows. The
+     * first attempt runs outside Resilience4j, so that a call that succeeds at once (nearly every
+     * call) makes none of its per-call context; here that failure is replayed to it as its first
+     * attempt's, and it decides, waits and tries again exactly as if it had run that attempt.
+     */
+    private <R> R retried(Retry retry, CorbaAdapterException first, String operation, Function<T, R> invocation,
+            CallState state) {
+        boolean[] replayed = {false};
+        return retry.executeSupplier(() -> {
+            if (!replayed[0]) {
+                replayed[0] = true;
+                throw first;
+            }
+            return attempt(operation, invocation, state);
+        });
     }
 
     public OrbLease orb() {
@@ -187,7 +212,7 @@ final class RemoteObject<T> implements AutoCloseable {
         if (state.attempts == 1 && binding.generation() != staleGeneration) {
             // the first attempt starts with the call, whose start the deadline already holds
             return attemptNow(operation, invocation, state.observation,
-                    state.deadline - config.callTimeout().toNanos());
+                    state.deadline - callTimeoutNanos);
         }
         // the call's span (and any context of the caller's) stays current on the helper thread
         CallObserver.Observation observation = state.observation;

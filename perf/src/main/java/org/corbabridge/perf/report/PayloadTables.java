@@ -19,6 +19,13 @@ public final class PayloadTables {
     public record Table(String title, String caption, List<SizePoint> columns, List<Row> rows) {
     }
 
+    /**
+     * How the series of one worker that a table sets against each other were measured: in one
+     * request, so that a ratio carries no drift of the machine between batches.
+     */
+    static final String SIDE_BY_SIDE = "blocks of " + org.corbabridge.perf.worker.PayloadWorker.INTERLEAVED_BLOCK
+            + " calls of each series in turn, in a new random order every cycle";
+
     private PayloadTables() {
     }
 
@@ -89,7 +96,7 @@ public final class PayloadTables {
                     ratios(results, beside, standalone, sizes)));
         }
         return new Table("ASIO / CC, split", "where the EJB's cost over the standalone client lies: the bean path "
-                + "(ASIO against the same adapter called directly beside the bean, in the same JVM, interleaved) and the "
+                + "(ASIO against the same adapter called directly beside the bean, in the same JVM, side by side: " + SIDE_BY_SIDE + ") and the "
                 + "container's JVM (that adapter against the standalone client's); static invocation", sizes, rows);
     }
 
@@ -116,7 +123,7 @@ public final class PayloadTables {
         return new Table("over the plain ORB client", "the generated stub on the adapter's ORB (bounded waits, "
                 + "capped messages), the core's typed proxy and the Catalog adapter (whose result makes records of the items "
                 + "as they are read) against a plain client: the generated stub on an ORB created with nothing but its class "
-                + "names; same JVM, interleaved", sizes, rows);
+                + "names; same JVM, side by side in one request per round and size (" + SIDE_BY_SIDE + ")", sizes, rows);
     }
 
     /**
@@ -134,7 +141,7 @@ public final class PayloadTables {
         }
         return new Table("the adapter's own code", "the Catalog adapter (static invocation) against the generated stub "
                 + "on the same ORB, the adapter's: what its typed proxy, bounded call and records add, without its ORB "
-                + "settings; same JVM, interleaved", sizes, rows);
+                + "settings; same JVM, side by side (" + SIDE_BY_SIDE + ")", sizes, rows);
     }
 
     /**
@@ -151,7 +158,8 @@ public final class PayloadTables {
     private static Table tlsTable(StudyResults results, List<SizePoint> sizes) {
         return perOrbTable(results, sizes, Caller.TLS, Caller.PROXY, "typed proxy, ", "TLS over plain",
                 "the core's typed proxy over IIOP/TLS (TLS 1.3, ECDSA P-256 server certificate) against the same "
-                        + "proxy in plain text, in the standalone worker's JVM, both calling the one catalog_server");
+                        + "proxy in plain text, in the standalone worker's JVM, side by side (" + SIDE_BY_SIDE + "), both calling the one "
+                        + "catalog_server");
     }
 
     /** One row per ORB: {@code top} over {@code bottom}, both static. */

@@ -215,15 +215,56 @@ public final class PayloadRunner {
     private static long pass(WorkerProcess worker, List<Series> served, SizePoint warmupSize, int smallCalls,
             List<SizePoint> sizes, int callsPerSize) {
         Reply last = null;
-        for (Series series : served) {
+        for (List<Series> unit : units(served)) {
             if (smallCalls > 0) {
-                last = call(worker, "measure", series, warmupSize, smallCalls);
+                last = call(worker, "measure", unit, warmupSize, smallCalls);
             }
             for (SizePoint size : sizes) {
-                last = call(worker, "measure", series, size, callsPerSize);
+                last = call(worker, "measure", unit, size, callsPerSize);
             }
         }
         return last == null ? -1 : last.compilationMillis();
+    }
+
+    /**
+     * The series as the rounds measure them: each on its own, but for those measured side by side
+     * in one request ({@link #sideBySide}), which stay together where the first of them is.
+     */
+    static List<List<Series>> units(List<Series> series) {
+        List<List<Series>> units = new ArrayList<>();
+        java.util.Set<Series> placed = new java.util.HashSet<>();
+        for (Series one : series) {
+            if (placed.contains(one)) {
+                continue;
+            }
+            List<Series> unit = sideBySide(one).stream().filter(series::contains).toList();
+            if (!unit.contains(one)) {
+                unit = List.of(one);
+            }
+            placed.addAll(unit);
+            units.add(unit);
+        }
+        return units;
+    }
+
+    /**
+     * The series measured side by side with {@code series}, itself included: the standalone
+     * adapter (static) with the clients it is compared with in its JVM (the generated stub on its
+     * ORB, the plain client, the typed proxy and the typed proxy over TLS), and the bean (static)
+     * with the adapter beside it. Measured in separate batches minutes apart, a ratio near 1 took
+     * the machine's drift between them: per-round ratios spread from 0.38 to 1.98 in a full run.
+     */
+    static List<Series> sideBySide(Series series) {
+        OrbImplementation orb = series.orb();
+        List<Series> standalone = List.of(new Series(Caller.CC, orb, InvocationMode.STATIC),
+                new Series(Caller.STUB, orb, InvocationMode.STATIC), new Series(Caller.PLAIN, orb, InvocationMode.STATIC),
+                new Series(Caller.PROXY, orb, InvocationMode.STATIC), new Series(Caller.TLS, orb, InvocationMode.STATIC));
+        List<Series> container = List.of(new Series(Caller.ASIO, orb, InvocationMode.STATIC),
+                new Series(Caller.ASIO_NO_BEAN, orb, InvocationMode.STATIC));
+        if (standalone.contains(series)) {
+            return standalone;
+        }
+        return container.contains(series) ? container : List.of(series);
     }
 
     /** The worker's JIT time so far, ms (-1: not known), asked with an empty request. */
@@ -240,10 +281,13 @@ public final class PayloadRunner {
      */
     private void measure(List<Series> allSeries, List<SizePoint> sizes, Map<Series, WorkerProcess> workerOf,
             NativeFloors floors, Map<Series, Map<SizePoint, PointAccumulator>> timings, long started) {
+        List<List<Series>> units = units(allSeries);
+        Map<Series, List<Series>> unitOf = new LinkedHashMap<>();
+        units.forEach(unit -> unitOf.put(unit.get(0), unit));
         List<Batch> order = new ArrayList<>();
         for (int round = 0; round < plan.rounds(); round++) {
-            for (int s = 0; s < allSeries.size(); s++) {
-                Series series = allSeries.get((s + round) % allSeries.size());
+            for (int s = 0; s < units.size(); s++) {
+                Series series = units.get((s + round) % units.size()).get(0);
                 for (int z = 0; z < sizes.size(); z++) {
                     order.add(new Batch(round, new Point(series, sizes.get((z + round) % sizes.size()))));
                 }
@@ -254,10 +298,17 @@ public final class PayloadRunner {
             Batch next = order.get(done);
             Series series = next.point().series();
             SizePoint size = next.point().size();
+            List<Series> unit = unitOf.get(series);
+            int calls = plan.callsPerBatch(size);
             long batchStarted = System.nanoTime();
-            long[][] batch = batch(series, size, plan.callsPerBatch(size), workerOf.get(series), floors);
+            long[][] batch = unit.size() > 1 ? interleaved(workerOf.get(series), unit, size, calls)
+                    : batch(series, size, calls, workerOf.get(series), floors);
             remaining.took(next.point(), System.nanoTime() - batchStarted);
-            timings.get(series).computeIfAbsent(size, k -> new PointAccumulator()).addBatch(batch[0], batch[1]);
+            for (int u = 0; u < unit.size(); u++) {
+                timings.get(unit.get(u)).computeIfAbsent(size, k -> new PointAccumulator()).addBatch(
+                        java.util.Arrays.copyOfRange(batch[0], u * calls, (u + 1) * calls),
+                        java.util.Arrays.copyOfRange(batch[1], u * calls, (u + 1) * calls));
+            }
             boolean lastOfSeries = done + 1 == order.size() || !order.get(done + 1).point().series().equals(series);
             if (lastOfSeries) {
                 List<Point> ahead = order.subList(done + 1, order.size()).stream().map(Batch::point).toList();
@@ -343,6 +394,12 @@ public final class PayloadRunner {
         return profiles;
     }
 
+    /** The response and server timings of each series of {@code unit}, one after the other. */
+    private static long[][] interleaved(WorkerProcess worker, List<Series> unit, SizePoint size, int calls) {
+        Reply reply = call(worker, "measure", unit, size, calls);
+        return new long[][] {reply.response(), reply.server()};
+    }
+
     private long[][] batch(Series series, SizePoint size, int calls, WorkerProcess worker, NativeFloors floors) {
         int nativeWarmup = Math.max(20, calls / 5);
         return switch (series.caller()) {
@@ -365,11 +422,32 @@ public final class PayloadRunner {
         return call(worker, op, series, size, calls, null);
     }
 
+    /** {@code calls} calls of each series of {@code unit}, interleaved in one request when there are several. */
+    private static Reply call(WorkerProcess worker, String op, List<Series> unit, SizePoint size, int calls) {
+        if (unit.size() == 1) {
+            return call(worker, op, unit.get(0), size, calls);
+        }
+        String modes = unit.stream().map(PayloadRunner::modeOf)
+                .collect(java.util.stream.Collectors.joining(PayloadWorker.INTERLEAVED_SEPARATOR));
+        Reply reply = worker.request(new Request(op, PayloadWorker.INTERLEAVED_PREFIX + modes, size.query(), calls,
+                size.items()), REQUEST_LIMIT);
+        if (!reply.ok()) {
+            throw new IllegalStateException(unit.get(0).label() + " and the series beside it " + size.label() + ": "
+                    + reply.error());
+        }
+        return reply;
+    }
+
+    /** What a worker's request names a series by: its invocation mode, or {@code baseline:NAME}. */
+    private static String modeOf(Series series) {
+        return series.caller().isBaseline()
+                ? PayloadWorker.BASELINE_PREFIX + series.caller().name() : series.mode().configName();
+    }
+
     private static Reply call(WorkerProcess worker, String op, Series series, SizePoint size, int calls,
             String output) {
-        String mode = series.caller().isBaseline()
-                ? PayloadWorker.BASELINE_PREFIX + series.caller().name() : series.mode().configName();
-        Reply reply = worker.request(new Request(op, mode, size.query(), calls, size.items(), output), REQUEST_LIMIT);
+        Reply reply = worker.request(new Request(op, modeOf(series), size.query(), calls, size.items(), output),
+                REQUEST_LIMIT);
         if (!reply.ok()) {
             throw new IllegalStateException(series.label() + " " + size.label() + ": " + reply.error());
         }
