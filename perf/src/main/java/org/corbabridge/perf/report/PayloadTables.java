@@ -158,8 +158,7 @@ public final class PayloadTables {
     private static Table tlsTable(StudyResults results, List<SizePoint> sizes) {
         return perOrbTable(results, sizes, Caller.TLS, Caller.PROXY, "typed proxy, ", "TLS over plain",
                 "the core's typed proxy over IIOP/TLS (TLS 1.3, ECDSA P-256 server certificate) against the same "
-                        + "proxy in plain text, in the standalone worker's JVM, side by side (" + SIDE_BY_SIDE + "), both calling the one "
-                        + "catalog_server");
+                        + "proxy in plain text, in the standalone worker's JVM, both calling the one catalog_server");
     }
 
     /** One row per ORB: {@code top} over {@code bottom}, both static. */

@@ -33,6 +33,13 @@ final class WorkerProcess implements AutoCloseable {
     private final Process process;
     private final BufferedWriter requests;
     private final BlockingQueue<String> replies = new LinkedBlockingQueue<>();
+    /**
+     * Queued, compared by identity, when the worker's output ends: a worker that died (a JVM
+     * crash under the profiler, once) fails the request it was given at once, not after the
+     * request's limit of minutes.
+     */
+    @SuppressWarnings("StringOperationCanBeSimplified")
+    private static final String GONE = new String("the worker's output ended");
 
     private WorkerProcess(String name, Process process) {
         this.name = name;
@@ -144,6 +151,13 @@ final class WorkerProcess implements AutoCloseable {
     private <T> T next(Duration limit, String what, Class<T> replyType) {
         try {
             String line = replies.poll(limit.toMillis(), TimeUnit.MILLISECONDS);
+            if (line == GONE) {
+                // left in place: every later request fails as fast
+                replies.add(GONE);
+                throw new IllegalStateException("the " + name + " worker exited before it answered " + what
+                        + (process.waitFor(5, TimeUnit.SECONDS) ? " (exit code " + process.exitValue() + ")" : "")
+                        + "; its log, and an hs_err_pid file in the working directory if the JVM crashed, say why");
+            }
             if (line == null) {
                 process.destroyForcibly();
                 throw new IllegalStateException("the " + name + " worker did not answer " + what + " within "
@@ -168,7 +182,8 @@ final class WorkerProcess implements AutoCloseable {
                 }
             }
         } catch (IOException e) {
-            // the process is gone; next() reports it
+            // the process is gone, as at the end of its output
         }
+        replies.add(GONE);
     }
 }

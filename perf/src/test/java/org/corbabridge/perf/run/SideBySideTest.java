@@ -25,8 +25,8 @@ class SideBySideTest {
                 of(Caller.PLAIN), of(Caller.PROXY), of(Caller.TLS));
 
         assertThat(PayloadRunner.units(worker)).containsExactly(
-                List.of(of(Caller.CC), of(Caller.STUB), of(Caller.PLAIN), of(Caller.PROXY), of(Caller.TLS)),
-                List.of(of(Caller.CC, InvocationMode.DYNAMIC)));
+                List.of(of(Caller.CC), of(Caller.STUB), of(Caller.PLAIN), of(Caller.PROXY)),
+                List.of(of(Caller.CC, InvocationMode.DYNAMIC)), List.of(of(Caller.TLS)));
     }
 
     @Test
