@@ -12,8 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.OrbImplementation;
-import org.corbabridge.perf.worker.WorkerMessages.Reply;
-import org.corbabridge.perf.worker.WorkerMessages.Request;
 
 /**
  * A worker JVM's side of its talk with the driver: requests as JSON lines on stdin, replies as
@@ -34,43 +32,9 @@ final class WorkerChannel {
         requests = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     }
 
-    /**
-     * Messages written and read in {@link #warmUpJson()}: enough for the JIT to compile what they
-     * run (C2 after about ten thousand calls or loop turns).
-     */
-    static final int JSON_WARM_UP_MESSAGES = 3_000;
-
     /** Takes stdout for replies; call first thing in main. */
     static WorkerChannel open() {
-        WorkerChannel channel = new WorkerChannel();
-        warmUpJson();
-        return channel;
-    }
-
-    /**
-     * Writes replies and reads requests like the study's, without sending them, so that the JIT compiles
-     * the channel's JSON code now. A full run's workers compiled 422 methods of Jackson during
-     * the rounds, beside the timed calls (an EJB worker's channel carries fewer messages in its
-     * warm-up than a standalone one's and crossed the JIT's thresholds only then).
-     *
-     * @return the total length of what was written, so that nothing is optimised away
-     */
-    static long warmUpJson() {
-        long[] timings = new long[200];
-        java.util.Arrays.setAll(timings, i -> 50_000L + 7 * i);
-        Reply reply = new Reply(true, null, java.util.Map.of("warmUp", 1L), timings, timings);
-        Request request = new Request("measure", "interleaved:static|baseline:PLAIN", "bytes=1024", 100, 7);
-        long written = 0;
-        try {
-            for (int i = 0; i < JSON_WARM_UP_MESSAGES; i++) {
-                written += JSON.writeValueAsString(reply).length();
-                String line = JSON.writeValueAsString(request);
-                written += JSON.readValue(line, Request.class).calls();
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return written;
+        return new WorkerChannel();
     }
 
     void reply(Object reply) {
