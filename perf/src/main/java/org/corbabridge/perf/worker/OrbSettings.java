@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.corbabridge.adapter.OrbConfig;
 import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.adapter.transport.MessageLimits;
 import org.corbabridge.adapter.transport.Sockets;
 
 /**
@@ -62,6 +64,15 @@ public final class OrbSettings {
                 settings.add(new Setting("pooled-buffers-256kb",
                         "buffers up to 256 KB pooled, not 4 MB (jacorb.maxManagedBufSize=18)", ADAPTER,
                         Map.of("jacorb.maxManagedBufSize", "18")));
+                // what two of the adapter's bounds cost on their own: each added to a plain client
+                settings.add(new Setting("plain-bounded-reply-wait", "a plain client whose wait for each reply is "
+                        + "bounded, as the adapter's is (jacorb.connection.client.pending_reply_timeout=20000)", PLAIN,
+                        Map.of("jacorb.connection.client.pending_reply_timeout", "20000")));
+                Map<String, String> capped = new LinkedHashMap<>();
+                MessageLimits.forJacorb(OrbConfig.DEFAULT_MAX_INCOMING_MESSAGE_BYTES)
+                        .forEach((key, value) -> capped.put((String) key, (String) value));
+                settings.add(new Setting("plain-capped-messages", "a plain client reading through the adapter's "
+                        + "sockets, which cap incoming messages (jacorb.net.socket_factory)", PLAIN, capped));
             }
             case ECLIPSE_ORB -> comSunSettings(settings, ECLIPSE_PREFIX, "4 KB");
             case OPENJDK_ORB -> comSunSettings(settings, "com.sun.CORBA.", "1 KB");
