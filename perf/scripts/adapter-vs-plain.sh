@@ -14,14 +14,8 @@ jvms=${2:-3}
 rounds=${3:-15}
 calls=${4:-2000}
 bytes=${5:-12}
-here=$(cd "$(dirname "$0")/../.." && pwd)
 source "$(dirname "$0")/catalog-servers.sh"
-case $orb in JACORB) file=jacorb ;; ECLIPSE_ORB) file=eclipse-orb ;; OPENJDK_ORB) file=openjdk-orb ;;
-  *) echo "ORB: JACORB, ECLIPSE_ORB or OPENJDK_ORB" >&2; exit 2 ;; esac
-classpath_file=$here/perf/target/classpath-$file.txt
-[ -x "$programs/catalog_server" ] && [ -f "$classpath_file" ] && [ -d "$here/perf/target/classes" ] \
-  || { echo "build first: mvn -q -DskipTests install" >&2; exit 2; }
-classpath="$here/perf/target/classes:$(cat "$classpath_file")"
+perf_classpath "$orb"
 start_catalog_servers
 for jvm in $(seq "$jvms"); do
   echo "JVM $jvm: $(java -cp "$classpath" org.corbabridge.perf.worker.SideBySideLoop "$naming" "$orb" "$rounds" \

@@ -4,6 +4,7 @@
 #   source "$(dirname "$0")/catalog-servers.sh"
 #   start_catalog_servers [command prefix for the server, e.g. taskset -c 1]
 #   ... "$naming" is the name service's corbaname URL, "$programs" the native programs' directory
+#   perf_classpath ORB     # sets "$classpath": the perf module's classes and that ORB's jars, or exits
 programs=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/cpp-catalog-server/target/classes/org/corbabridge/fixture/programs
 work=$(mktemp -d)
 pids=()
@@ -21,4 +22,13 @@ start_catalog_servers() {
   "$@" "$programs/catalog_server" --naming "$naming" >"$work/server.log" 2>&1 &
   pids+=($!)
   for _ in $(seq 50); do nameclt -ORBInitRef "NameService=$naming" list 2>/dev/null | grep -q Catalog && break; sleep 0.1; done
+}
+perf_classpath() {
+  local here file
+  here=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+  case $1 in JACORB) file=jacorb ;; ECLIPSE_ORB) file=eclipse-orb ;; OPENJDK_ORB) file=openjdk-orb ;;
+    *) echo "ORB: JACORB, ECLIPSE_ORB or OPENJDK_ORB" >&2; exit 2 ;; esac
+  [ -x "$programs/catalog_server" ] && [ -f "$here/perf/target/classpath-$file.txt" ] && [ -d "$here/perf/target/classes" ] \
+    || { echo "build first: mvn -q -DskipTests install" >&2; exit 2; }
+  classpath="$here/perf/target/classes:$(cat "$here/perf/target/classpath-$file.txt")"
 }

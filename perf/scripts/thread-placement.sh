@@ -13,14 +13,8 @@ orb=${1:-JACORB}
 rounds=${2:-20}
 calls=${3:-1000}
 bytes=${4:-1024}
-here=$(cd "$(dirname "$0")/../.." && pwd)
 source "$(dirname "$0")/catalog-servers.sh"
-case $orb in JACORB) file=jacorb ;; ECLIPSE_ORB) file=eclipse-orb ;; OPENJDK_ORB) file=openjdk-orb ;;
-  *) echo "ORB: JACORB, ECLIPSE_ORB or OPENJDK_ORB" >&2; exit 2 ;; esac
-classpath_file=$here/perf/target/classpath-$file.txt
-[ -x "$programs/catalog_server" ] && [ -f "$classpath_file" ] && [ -d "$here/perf/target/classes" ] \
-  || { echo "build first: mvn -q -DskipTests install" >&2; exit 2; }
-classpath="$here/perf/target/classes:$(cat "$classpath_file")"
+perf_classpath "$orb"
 # the server on CPU 1 for every run: only the client moves between pinned and not
 start_catalog_servers taskset -c 1
 loop() { "$@" java -cp "$classpath" org.corbabridge.perf.worker.PlainLoop "$naming" "$orb" "$rounds" "$calls" "$bytes" 2>/dev/null | grep 'round medians'; }

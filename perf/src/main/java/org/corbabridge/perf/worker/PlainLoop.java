@@ -4,8 +4,6 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.StringJoiner;
 import org.corbabridge.adapter.AdapterConfig;
-import org.corbabridge.adapter.OrbConfig;
-import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.adapter.Orbs;
 import org.corbabridge.shop.Catalog;
 import org.corbabridge.shop.CatalogHelper;
@@ -30,16 +28,11 @@ public final class PlainLoop {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 5) {
-            System.err.println("usage: PlainLoop NAMING(corbaname::host:port) ORB(" + Arrays.toString(
-                    OrbImplementation.values()) + ") ROUNDS CALLS BYTES");
-            System.exit(2);
-        }
-        AdapterConfig config = AdapterConfig.builder().nameService(args[0] + "#Catalog")
-                .orb(OrbConfig.builder().implementation(OrbImplementation.valueOf(args[1])).build()).build();
-        int rounds = Integer.parseInt(args[2]);
-        int calls = Integer.parseInt(args[3]);
-        String query = "bytes=" + Long.parseLong(args[4]);
+        LoopArguments arguments = LoopArguments.parse(args, PlainLoop.class);
+        AdapterConfig config = arguments.config();
+        int rounds = arguments.rounds();
+        int calls = arguments.calls();
+        String query = arguments.query();
         ORB orb = StandaloneCaller.plainOrb(config.orb());
         try {
             Catalog stub = CatalogHelper.narrow(StandaloneCaller.resolve(orb, config));

@@ -7,8 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import org.corbabridge.adapter.AdapterConfig;
-import org.corbabridge.adapter.OrbConfig;
-import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.adapter.Orbs;
 import org.corbabridge.adapter.catalog.CatalogAdapter;
 import org.corbabridge.adapter.catalog.CatalogItem;
@@ -46,16 +44,9 @@ public final class SideBySideLoop {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 5) {
-            System.err.println("usage: SideBySideLoop NAMING(corbaname::host:port) ORB(" + Arrays.toString(
-                    OrbImplementation.values()) + ") ROUNDS CALLS BYTES");
-            System.exit(2);
-        }
-        AdapterConfig config = AdapterConfig.builder().nameService(args[0] + "#Catalog")
-                .orb(OrbConfig.builder().implementation(OrbImplementation.valueOf(args[1])).build()).build();
-        int rounds = Integer.parseInt(args[2]);
-        int calls = Integer.parseInt(args[3]);
-        String query = "bytes=" + Long.parseLong(args[4]);
+        LoopArguments arguments = LoopArguments.parse(args, SideBySideLoop.class);
+        AdapterConfig config = arguments.config();
+        String query = arguments.query();
         ORB plainOrb = StandaloneCaller.plainOrb(config.orb());
         ORB adapterOrb = Orbs.create(config.orb(), config.callTimeout(), config.connectTimeout());
         try (CatalogAdapter adapter = CatalogAdapter.create(config, adapterOrb)) {
@@ -74,8 +65,8 @@ public final class SideBySideLoop {
                     client.call(query);
                 }
             }
-            double[][] medians = measure(clients, query, rounds, calls);
-            print(args[1], args[4], medians);
+            double[][] medians = measure(clients, query, arguments.rounds(), arguments.calls());
+            print(config.orb().implementation() + " " + args[4] + " B", medians);
         } finally {
             Orbs.destroy(adapterOrb);
             Orbs.destroy(plainOrb);
@@ -116,8 +107,8 @@ public final class SideBySideLoop {
         return medians;
     }
 
-    private static void print(String orb, String bytes, double[][] medians) {
-        StringBuilder line = new StringBuilder(orb + " " + bytes + " B:");
+    private static void print(String what, double[][] medians) {
+        StringBuilder line = new StringBuilder(what + ":");
         for (int c = 0; c < NAMES.length; c++) {
             line.append(String.format(Locale.ROOT, " %s %.1f µs", NAMES[c], Estimate.ofRounds(medians[c]).median()));
         }
