@@ -23,7 +23,7 @@ public final class PayloadTables {
      * How the series of one worker that a table sets against each other were measured: in one
      * request, so that a ratio carries no drift of the machine between batches.
      */
-    static final String SIDE_BY_SIDE = "blocks of " + org.corbabridge.perf.worker.PayloadWorker.INTERLEAVED_BLOCK
+    static final String SIDE_BY_SIDE = "blocks of " + org.corbabridge.perf.worker.SideBySide.BLOCK
             + " calls of each series in turn, in a new random order every cycle";
 
     private PayloadTables() {

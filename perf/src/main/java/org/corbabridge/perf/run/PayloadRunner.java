@@ -303,8 +303,7 @@ public final class PayloadRunner {
             List<Series> unit = unitOf.get(series);
             int calls = plan.callsPerBatch(size);
             long batchStarted = System.nanoTime();
-            long[][] batch = unit.size() > 1 ? interleaved(workerOf.get(series), unit, size, calls)
-                    : batch(series, size, calls, workerOf.get(series), floors);
+            long[][] batch = batch(unit, size, calls, workerOf.get(series), floors);
             remaining.took(next.point(), System.nanoTime() - batchStarted);
             for (int u = 0; u < unit.size(); u++) {
                 timings.get(unit.get(u)).computeIfAbsent(size, k -> new PointAccumulator()).addBatch(
@@ -396,15 +395,10 @@ public final class PayloadRunner {
         return profiles;
     }
 
-    /** The response and server timings of each series of {@code unit}, one after the other. */
-    private static long[][] interleaved(WorkerProcess worker, List<Series> unit, SizePoint size, int calls) {
-        Reply reply = call(worker, "measure", unit, size, calls);
-        return new long[][] {reply.response(), reply.server()};
-    }
-
-    private long[][] batch(Series series, SizePoint size, int calls, WorkerProcess worker, NativeFloors floors) {
+    /** The response and server timings of each series of {@code unit} (a floor's is a unit of one), one after the other. */
+    private long[][] batch(List<Series> unit, SizePoint size, int calls, WorkerProcess worker, NativeFloors floors) {
         int nativeWarmup = Math.max(20, calls / 5);
-        return switch (series.caller()) {
+        return switch (unit.get(0).caller()) {
             case NATIVE -> {
                 NativeFloors.Timings t = floors.corba(size.query(), calls, nativeWarmup);
                 yield new long[][] {t.response(), t.server()};
@@ -414,7 +408,7 @@ public final class PayloadRunner {
                 yield new long[][] {t.response(), t.server()};
             }
             default -> {
-                Reply reply = call(worker, "measure", series, size, calls);
+                Reply reply = call(worker, "measure", unit, size, calls);
                 yield new long[][] {reply.response(), reply.server()};
             }
         };

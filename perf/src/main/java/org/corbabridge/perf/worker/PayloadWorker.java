@@ -3,10 +3,6 @@ package org.corbabridge.perf.worker;
 import java.io.File;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
-import java.util.Random;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.catalog.CatalogAdapter;
@@ -35,12 +31,6 @@ public final class PayloadWorker {
      */
     public static final String INTERLEAVED_PREFIX = "interleaved:";
     public static final String INTERLEAVED_SEPARATOR = "|";
-    /**
-     * Calls of one series in a row in an interleaved request. Alternating call by call would make
-     * every call the first on its ORB after another ORB's; a short block still keeps the series
-     * within a few hundred microseconds of each other at small sizes.
-     */
-    public static final int INTERLEAVED_BLOCK = 5;
 
     private PayloadWorker() {
     }
@@ -80,39 +70,48 @@ public final class PayloadWorker {
 
     /**
      * Runs a request's calls: untimed ({@code warmup}), timed ({@code measure}), or timed under
-     * the CPU profiler ({@code profile}, see {@link Profiling}). Every answer's item count is checked.
+     * the CPU profiler ({@code profile}, see {@link Profiling}). An interleaved request makes
+     * {@code calls} calls of each of its series {@link SideBySide side by side}; its reply holds
+     * the first series' timings, then the second's, and so on. Every answer's item count is checked.
      */
     private static Reply serve(CatalogCaller catalog, Request request) {
-        if (request.mode().startsWith(INTERLEAVED_PREFIX)) {
-            return serveInterleaved(catalog, request);
+        String[] modes = request.mode().startsWith(INTERLEAVED_PREFIX)
+                ? request.mode().substring(INTERLEAVED_PREFIX.length())
+                        .split(java.util.regex.Pattern.quote(INTERLEAVED_SEPARATOR))
+                : new String[] {request.mode()};
+        Answering[] answering = new Answering[modes.length];
+        for (int m = 0; m < modes.length; m++) {
+            answering[m] = answering(catalog, modes[m]);
         }
-        Answering answering = answering(catalog, request.mode());
         boolean timed = !"warmup".equals(request.op());
-        long[] response = new long[timed ? request.calls() : 0];
-        long[] server = new long[timed ? request.calls() : 0];
+        int calls = request.calls();
+        long[] response = new long[timed ? calls * modes.length : 0];
+        long[] server = new long[response.length];
         Profiling profiling = null;
         try {
             if ("profile".equals(request.op())) {
                 profiling = Profiling.start();
             }
-            for (int i = 0; i < request.calls(); i++) {
+            SideBySide.run(modes.length, calls, (m, i) -> {
                 long started = System.nanoTime();
-                Answer answer = answering.call(request.query());
+                Answer answer = answering[m].call(request.query());
                 long elapsed = System.nanoTime() - started;
                 if (answer.items() != request.expectItems()) {
-                    return Reply.failed(request.query() + " returned " + answer.items() + " items, not "
-                            + request.expectItems());
+                    throw new WrongItemCount(modes[m] + " " + request.query() + " returned " + answer.items()
+                            + " items, not " + request.expectItems());
                 }
                 if (timed) {
-                    response[i] = elapsed;
-                    server[i] = answer.serverNanos();
+                    response[m * calls + i] = elapsed;
+                    server[m * calls + i] = answer.serverNanos();
                 }
-            }
+            });
             if (profiling != null) {
                 profiling.stopAndWrite(request.output());
                 profiling = null;
             }
             return new Reply(true, null, null, response, server);
+        } catch (WrongItemCount e) {
+            return Reply.failed(e.getMessage());
         } catch (Exception e) {
             e.printStackTrace();
             return Reply.failed(request.op() + " " + request.mode() + " " + request.query() + ": " + e);
@@ -123,52 +122,10 @@ public final class PayloadWorker {
         }
     }
 
-    /**
-     * {@code calls} calls of each of several series, block by block of {@link #INTERLEAVED_BLOCK}
-     * calls, the series in a new random order in each cycle of blocks: all of them see the machine
-     * as it is during the request, so that the ratio of two of them carries no drift between
-     * batches. The reply holds the first series' timings, then the second's, and so on.
-     */
-    private static Reply serveInterleaved(CatalogCaller catalog, Request request) {
-        String[] modes = request.mode().substring(INTERLEAVED_PREFIX.length())
-                .split(java.util.regex.Pattern.quote(INTERLEAVED_SEPARATOR));
-        Answering[] answering = new Answering[modes.length];
-        for (int m = 0; m < modes.length; m++) {
-            answering[m] = answering(catalog, modes[m]);
-        }
-        boolean timed = !"warmup".equals(request.op());
-        int calls = request.calls();
-        long[] response = new long[timed ? calls * modes.length : 0];
-        long[] server = new long[response.length];
-        List<Integer> order = new ArrayList<>();
-        for (int m = 0; m < modes.length; m++) {
-            order.add(m);
-        }
-        // the same order in every run: a plan's rounds are then reproducible, call for call
-        Random shuffle = new Random(calls);
-        try {
-            for (int first = 0; first < calls; first += INTERLEAVED_BLOCK) {
-                Collections.shuffle(order, shuffle);
-                for (int m : order) {
-                    for (int i = first; i < Math.min(calls, first + INTERLEAVED_BLOCK); i++) {
-                        long started = System.nanoTime();
-                        Answer answer = answering[m].call(request.query());
-                        long elapsed = System.nanoTime() - started;
-                        if (answer.items() != request.expectItems()) {
-                            return Reply.failed(modes[m] + " " + request.query() + " returned " + answer.items()
-                                    + " items, not " + request.expectItems());
-                        }
-                        if (timed) {
-                            response[m * calls + i] = elapsed;
-                            server[m * calls + i] = answer.serverNanos();
-                        }
-                    }
-                }
-            }
-            return new Reply(true, null, null, response, server);
-        } catch (Exception e) {
-            e.printStackTrace();
-            return Reply.failed(request.op() + " " + request.mode() + " " + request.query() + ": " + e);
+    /** An answer with other than the expected number of items: the request fails with this message. */
+    private static final class WrongItemCount extends Exception {
+        WrongItemCount(String message) {
+            super(message, null, false, false);
         }
     }
 

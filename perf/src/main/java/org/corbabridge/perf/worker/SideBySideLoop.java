@@ -1,11 +1,7 @@
 package org.corbabridge.perf.worker;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.List;
 import java.util.Locale;
-import java.util.Random;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.Orbs;
 import org.corbabridge.adapter.catalog.CatalogAdapter;
@@ -19,7 +15,7 @@ import org.omg.CORBA.ORB;
 /**
  * The adapter against a plain client outside the study, in one JVM: the plain client (the
  * generated stub on an ORB created with its class names), the generated stub on the adapter's ORB
- * and the Catalog adapter (static), side by side in blocks of {@link PayloadWorker#INTERLEAVED_BLOCK}
+ * and the Catalog adapter (static), side by side in blocks of {@link SideBySide#BLOCK}
  * calls as the study measures them, each reading every item. Prints each one's median and the
  * ratios with their 95% bootstrap interval over rounds. One JVM is one placement of its threads on
  * the CPUs: {@code perf/scripts/adapter-vs-plain.sh} runs it in several.
@@ -81,24 +77,16 @@ public final class SideBySideLoop {
         return items.length;
     }
 
-    /** Each client's round medians, µs: rounds of {@code calls} calls each, block by block in a random order. */
+    /** Each client's round medians, µs: rounds of {@code calls} calls of each, {@link SideBySide side by side}. */
     private static double[][] measure(Client[] clients, String query, int rounds, int calls) throws Exception {
-        int block = PayloadWorker.INTERLEAVED_BLOCK;
-        Random shuffle = new Random(calls);
-        List<Integer> order = new ArrayList<>(List.of(0, 1, 2));
         double[][] medians = new double[clients.length][rounds];
         long[][] elapsed = new long[clients.length][calls];
         for (int round = 0; round < rounds; round++) {
-            for (int first = 0; first < calls; first += block) {
-                Collections.shuffle(order, shuffle);
-                for (int c : order) {
-                    for (int i = first; i < Math.min(calls, first + block); i++) {
-                        long started = System.nanoTime();
-                        clients[c].call(query);
-                        elapsed[c][i] = System.nanoTime() - started;
-                    }
-                }
-            }
+            SideBySide.run(clients.length, calls, (c, i) -> {
+                long started = System.nanoTime();
+                clients[c].call(query);
+                elapsed[c][i] = System.nanoTime() - started;
+            });
             for (int c = 0; c < clients.length; c++) {
                 Arrays.sort(elapsed[c]);
                 medians[c][round] = elapsed[c][calls / 2] / 1000.0;
