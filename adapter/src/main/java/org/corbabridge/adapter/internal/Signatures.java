@@ -8,6 +8,8 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import org.corbabridge.adapter.internal.idl.IdlClassPath;
 import org.corbabridge.adapter.InterfaceSignature;
 import org.corbabridge.adapter.OperationSignature;
 import org.omg.CORBA.ORB;
@@ -23,13 +25,49 @@ final class Signatures {
     private Signatures() {
     }
 
+    /**
+     * The signature the IDL on the class path gives the interface (see {@link IdlClassPath}),
+     * tied to its generated Java interface; where no IDL declares it, the one its classes give.
+     */
     static InterfaceSignature of(Class<?> operationsInterface) {
+        String repositoryId = repositoryId(operationsInterface);
+        Optional<InterfaceSignature> declared = IdlClassPath.signature(operationsInterface.getClassLoader(),
+                repositoryId);
+        return declared.isPresent() ? typed(declared.get(), operationsInterface) : fromClasses(operationsInterface);
+    }
+
+    /** The IDL's signature, bound to the generated interface: every Java method must be one of its operations. */
+    static InterfaceSignature typed(InterfaceSignature idl, Class<?> operationsInterface) {
+        InterfaceSignature.Builder typed = InterfaceSignature.builder(idl.repositoryId(), operationsInterface);
+        idl.operations().forEach(typed::operation);
+        for (Method method : operationMethods(operationsInterface)) {
+            String name = GeneratedCode.idlName(method.getName());
+            boolean getter = method.getParameterCount() == 0 && idl.operation("_get_" + name).isPresent();
+            boolean setter = method.getParameterCount() == 1 && idl.operation("_set_" + name).isPresent();
+            Optional<OperationSignature> operation = idl.operation(name);
+            if (!getter && !setter && (operation.isEmpty()
+                    || operation.get().parameters().size() != method.getParameterCount())) {
+                throw new IllegalArgumentException(operationsInterface.getName() + "." + method.getName()
+                        + " is not an operation of " + idl.repositoryId() + " as the IDL on the class path declares it"
+                        + operation.map(op -> " (" + op + ")").orElse("")
+                        + ": the generated classes and the IDL file differ; regenerate one from the other");
+            }
+        }
+        return typed.build();
+    }
+
+    private static String repositoryId(Class<?> operationsInterface) {
         if (!operationsInterface.isInterface()) {
             throw new IllegalArgumentException(operationsInterface.getName() + " is not an interface; pass the "
                     + "generated FooOperations (or Foo) interface");
         }
+        return (String) GeneratedCode.invoke(GeneratedCode.helperMethod(operationsInterface, "id"), null);
+    }
+
+    /** The signature the generated classes alone give, by the rules on {@link InterfaceSignature#of}. */
+    static InterfaceSignature fromClasses(Class<?> operationsInterface) {
+        String repositoryId = repositoryId(operationsInterface);
         ORB orb = ORB.init();
-        String repositoryId = (String) GeneratedCode.invoke(GeneratedCode.helperMethod(operationsInterface, "id"), null);
         InterfaceSignature.Builder signature = InterfaceSignature.builder(repositoryId, operationsInterface);
         Map<String, List<Method>> byName = new LinkedHashMap<>();
         for (Method method : operationMethods(operationsInterface)) {

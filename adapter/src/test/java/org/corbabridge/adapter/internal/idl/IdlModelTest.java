@@ -1,0 +1,216 @@
+package org.corbabridge.adapter.internal.idl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.corbabridge.adapter.Idl;
+import org.corbabridge.adapter.IdlException;
+import org.corbabridge.adapter.InterfaceSignature;
+import org.corbabridge.adapter.OperationSignature;
+import org.corbabridge.adapter.ParameterMode;
+import org.junit.jupiter.api.Test;
+import org.omg.CORBA.TCKind;
+import org.omg.CORBA.TypeCode;
+
+/**
+ * The IDL reader on its own, with no server: every construct it supports becomes the TypeCode
+ * the IDL means, and what it refuses is refused with the file, the line and the construct.
+ */
+class IdlModelTest {
+
+    private static final ClassLoader LOADER = IdlModelTest.class.getClassLoader();
+
+    private static Idl everything() {
+        return Idl.fromClassPath(LOADER, "idl-cases/everything.idl");
+    }
+
+    private static OperationSignature operation(InterfaceSignature signature, String name) {
+        return signature.operation(name).orElseThrow(() -> new AssertionError("no operation " + name));
+    }
+
+    private static TypeCode unaliased(TypeCode type) throws Exception {
+        TypeCode current = type;
+        while (current.kind().value() == TCKind._tk_alias) {
+            current = current.content_type();
+        }
+        return current;
+    }
+
+    @Test
+    void interfacesAreListedByScopedNameAndIdsCarryTheFilesPrefix() {
+        Idl idl = everything();
+        assertThat(idl.interfaces()).containsExactly("outer::inner::Base", "outer::inner::Everything");
+        assertThat(idl.signature("Everything").repositoryId()).isEqualTo("IDL:example.org/outer/inner/Everything:1.0");
+        assertThat(idl.signature("::outer::inner::Everything").repositoryId())
+                .isEqualTo(idl.signature("IDL:example.org/outer/inner/Everything:1.0").repositoryId());
+    }
+
+    @Test
+    void anIncludedFilesPrefixEndsWithItAndItsTypesKeepTheirOwn() throws Exception {
+        OperationSignature stamp = operation(everything().signature("Everything"), "stamp");
+        assertThat(stamp.result().id()).isEqualTo("IDL:shared.example.org/shared/Stamp:1.0");
+        assertThat(stamp.result().member_type(0).kind().value()).isEqualTo(TCKind._tk_ulonglong);
+    }
+
+    @Test
+    void inheritedOperationsAndAttributesComeFirstAndReadonlyHasNoSetter() {
+        InterfaceSignature signature = everything().signature("Everything");
+        assertThat(signature.operations()).extracting(OperationSignature::name).startsWith("_get_name", "ping",
+                "_get_length", "_set_length");
+        assertThat(signature.operation("_set_name")).isEmpty();
+    }
+
+    @Test
+    void typedefChainsStayAliasesOfAliases() throws Exception {
+        TypeCode leg = operation(everything().signature("Everything"), "_get_length").result();
+        assertThat(leg.kind().value()).isEqualTo(TCKind._tk_alias);
+        assertThat(leg.id()).isEqualTo("IDL:example.org/outer/inner/Leg:1.0");
+        assertThat(leg.content_type().id()).isEqualTo("IDL:example.org/outer/inner/Distance:1.0");
+        assertThat(leg.content_type().content_type().id()).isEqualTo("IDL:example.org/outer/inner/Meters:1.0");
+        assertThat(unaliased(leg).kind().value()).isEqualTo(TCKind._tk_long);
+    }
+
+    @Test
+    void constantsAndMacrosSizeArraysAndBoundsSizeStringsAndSequences() throws Exception {
+        InterfaceSignature signature = everything().signature("Everything");
+        TypeCode matrix = unaliased(operation(signature, "grid").result());
+        assertThat(matrix.kind().value()).isEqualTo(TCKind._tk_array);
+        assertThat(matrix.length()).isEqualTo(2);
+        assertThat(matrix.content_type().length()).isEqualTo(3);
+        assertThat(matrix.content_type().content_type().kind().value()).isEqualTo(TCKind._tk_short);
+        assertThat(unaliased(operation(signature, "cells").parameters().get(0).type()).length()).isEqualTo(6);
+        assertThat(unaliased(operation(signature, "_get_name").result()).length()).isEqualTo(8);
+        assertThat(unaliased(operation(signature, "blob").result()).length()).isEqualTo(16);
+    }
+
+    @Test
+    void everyPrimitiveKindIsTheOneTheIdlNames() throws Exception {
+        TypeCode numbers = operation(everything().signature("Everything"), "numbers").result();
+        int[] kinds = new int[numbers.member_count()];
+        for (int i = 0; i < kinds.length; i++) {
+            kinds[i] = numbers.member_type(i).kind().value();
+        }
+        assertThat(kinds).containsExactly(TCKind._tk_ushort, TCKind._tk_ulong, TCKind._tk_ulonglong,
+                TCKind._tk_longlong, TCKind._tk_char, TCKind._tk_wchar, TCKind._tk_string, TCKind._tk_wstring,
+                TCKind._tk_float, TCKind._tk_boolean, TCKind._tk_octet);
+    }
+
+    @Test
+    void aRecursiveStructRefersToItselfThroughItsSequence() throws Exception {
+        TypeCode node = operation(everything().signature("Everything"), "tree").result();
+        assertThat(node.kind().value()).isEqualTo(TCKind._tk_struct);
+        TypeCode children = node.member_type(1);
+        assertThat(children.kind().value()).isEqualTo(TCKind._tk_sequence);
+        assertThat(children.content_type().id()).isEqualTo(node.id());
+        assertThat(children.content_type().member_name(1)).isEqualTo("children");
+    }
+
+    @Test
+    void aRecursiveUnionRefersToItselfThroughItsSequence() throws Exception {
+        TypeCode tree = operation(everything().signature("Everything"), "forest").result();
+        assertThat(tree.kind().value()).isEqualTo(TCKind._tk_union);
+        assertThat(tree.member_type(0).content_type().id()).isEqualTo(tree.id());
+    }
+
+    @Test
+    void aCaseWithTwoLabelsIsTwoMembersOfOneNameAndTheDefaultIsMarked() throws Exception {
+        OperationSignature shape = operation(everything().signature("Everything"), "shape");
+        TypeCode union = shape.result();
+        assertThat(union.member_count()).isEqualTo(5);
+        assertThat(List.of(union.member_name(1), union.member_name(2))).containsExactly("radius", "radius");
+        assertThat(union.member_label(1).extract_long()).isEqualTo(2);
+        assertThat(union.member_label(2).extract_long()).isEqualTo(3);
+        assertThat(union.default_index()).isEqualTo(4);
+        assertThat(shape.parameters()).extracting(OperationSignature.Parameter::mode)
+                .containsExactly(ParameterMode.IN, ParameterMode.OUT, ParameterMode.INOUT);
+        assertThat(shape.exceptions()).extracting(TypeCode::id).containsExactly("IDL:example.org/outer/inner/Refused:1.0");
+    }
+
+    @Test
+    void anEnumLabelIsAnAnyOfTheEnumOnThisOrb() throws Exception {
+        TypeCode union = operation(everything().signature("Everything"), "shape").result();
+        assertThat(union.member_label(3).type().kind().value()).isEqualTo(TCKind._tk_long);
+        TypeCode colour = union.member_type(3);
+        assertThat(colour.kind().value()).isEqualTo(TCKind._tk_enum);
+        assertThat(colour.member_count()).isEqualTo(3);
+    }
+
+    @Test
+    void onewayObjectReferencesAndAnyAreRead() throws Exception {
+        InterfaceSignature signature = everything().signature("Everything");
+        assertThat(operation(signature, "note").oneway()).isTrue();
+        TypeCode self = operation(signature, "self").result();
+        assertThat(self.kind().value()).isEqualTo(TCKind._tk_objref);
+        assertThat(self.id()).isEqualTo("IDL:example.org/outer/inner/Base:1.0");
+        assertThat(operation(signature, "anything").result().kind().value()).isEqualTo(TCKind._tk_any);
+    }
+
+    @Test
+    void aValueTypeIsRefusedWithItsFileLineAndTheOperationThatUsesIt() {
+        Idl idl = Idl.fromClassPath(LOADER, "idl-cases/unsupported.idl");
+        assertThatThrownBy(() -> idl.signature("Uses")).isInstanceOf(IdlException.class)
+                .hasMessageContaining("unsupported.idl:2:").hasMessageContaining("valuetype refused::Box")
+                .hasMessageContaining("operation unbox of refused::Uses");
+        assertThatThrownBy(() -> idl.signature("UsesNative")).isInstanceOf(IdlException.class)
+                .hasMessageContaining("unsupported.idl:5:").hasMessageContaining("native type refused::Handle");
+        assertThatThrownBy(() -> idl.signature("UsesLongDouble")).isInstanceOf(IdlException.class)
+                .hasMessageContaining("unsupported.idl:14:").hasMessageContaining("long double");
+        assertThatThrownBy(() -> idl.signature("Local")).isInstanceOf(IdlException.class)
+                .hasMessageContaining("unsupported.idl:16:").hasMessageContaining("local interface");
+        assertThatThrownBy(() -> idl.signature("UsesContext")).isInstanceOf(IdlException.class)
+                .hasMessageContaining("unsupported.idl:20:").hasMessageContaining("context clauses");
+    }
+
+    @Test
+    void aSyntaxErrorNamesTheIncludedFileAndLineItStandsOn(@org.junit.jupiter.api.io.TempDir Path directory)
+            throws Exception {
+        java.nio.file.Files.writeString(directory.resolve("broken.idl"), "module m {\n  struct S { long x };\n};\n");
+        assertThatThrownBy(() -> Idl.parse("main.idl", "// first\n#include \"broken.idl\"\nmodule n {};\n", directory))
+                .isInstanceOf(IdlException.class).hasMessageContaining("broken.idl:2: syntax error")
+                .satisfies(e -> assertThat(((IdlException) e).line()).isEqualTo(2));
+    }
+
+    @Test
+    void aMissingIncludeAnUndeclaredNameAndATwiceDeclaredNameAreEachNamed() {
+        assertThatThrownBy(() -> Idl.parse("a.idl", "#include \"nowhere.idl\"\n"))
+                .isInstanceOf(IdlException.class).hasMessageContaining("a.idl:1: #include \"nowhere.idl\"");
+        assertThatThrownBy(() -> Idl.parse("b.idl", "interface I {\n  Missing get();\n};\n").signature("I"))
+                .isInstanceOf(IdlException.class).hasMessageContaining("b.idl:2: Missing is not declared");
+        assertThatThrownBy(() -> Idl.parse("c.idl", "struct S { long a; };\nstruct s { long b; };\n"))
+                .isInstanceOf(IdlException.class).hasMessageContaining("c.idl:2: s is already declared");
+    }
+
+    @Test
+    void conditionalsDefinesAndPragmaIdAndVersionShapeWhatIsRead() {
+        Idl idl = Idl.parse("d.idl", String.join("\n",
+                "#define WITH_EXTRA 1",
+                "#if defined(WITH_EXTRA) && WITH_EXTRA > 0",
+                "interface Extra { void x(); };",
+                "#else",
+                "interface Other { void y(); };",
+                "#endif",
+                "#ifdef NOT_DEFINED",
+                "interface Never {};",
+                "#endif",
+                "interface Renamed { void z(); };",
+                "#pragma ID Renamed \"LOCAL:renamed\"",
+                "interface Versioned { void v(); };",
+                "#pragma version Versioned 2.3",
+                ""));
+        assertThat(idl.interfaces()).containsExactly("Extra", "Renamed", "Versioned");
+        assertThat(idl.signature("Renamed").repositoryId()).isEqualTo("LOCAL:renamed");
+        assertThat(idl.signature("Versioned").repositoryId()).isEqualTo("IDL:Versioned:2.3");
+    }
+
+    @Test
+    void aUnionLabelOutsideItsDiscriminatorsTypeIsRefused() {
+        assertThatThrownBy(() -> Idl.parse("e.idl", "union U switch (short) {\n case 70000: long a;\n};\n"
+                + "interface I { U get(); };\n").signature("I"))
+                .isInstanceOf(IdlException.class).hasMessageContaining("e.idl:2: case 70000");
+        assertThatThrownBy(() -> Idl.parse("f.idl", "union U switch (long) {\n case 1: long a;\n case 1: short b;\n};\n"
+                + "interface I { U get(); };\n").signature("I"))
+                .isInstanceOf(IdlException.class).hasMessageContaining("f.idl:3: case 1 appears twice");
+    }
+}
