@@ -16,7 +16,8 @@ import org.omg.CORBA.portable.OutputStream;
  * One operation ready to call: its signature, the codecs of its parameters, result and user
  * exceptions (built once, for the generated Java types where the operation's Java method is
  * known), and whether it is idempotent. Values are positional, one per parameter; an out
- * parameter's is ignored on the way in.
+ * parameter's is ignored on the way in. Static invocation marshals through the generated stub
+ * and builds no codec: an operation is never refused for a codec it would not use.
  */
 final class BoundOperation {
 
@@ -39,7 +40,8 @@ final class BoundOperation {
     final boolean hasHolders;
     private final Map<String, Codec> exceptions = new HashMap<>();
 
-    BoundOperation(OperationSignature signature, Method method, boolean idempotent) {
+    /** @param marshals whether calls marshal through this operation's codecs (dynamic invocation and DII) */
+    BoundOperation(OperationSignature signature, Method method, boolean idempotent, boolean marshals) {
         this.signature = signature;
         this.name = signature.name();
         this.idempotent = idempotent;
@@ -70,13 +72,15 @@ final class BoundOperation {
                     javaType = holderValues[i].getType();
                 }
             }
-            parameters[i] = Codecs.of(parameter.type(), javaType);
+            parameters[i] = marshals ? Codecs.of(parameter.type(), javaType) : null;
         }
         this.hasHolders = declared.stream().anyMatch(parameter -> parameter.mode() != ParameterMode.IN);
-        this.result = signature.returnsValue()
+        this.result = marshals && signature.returnsValue()
                 ? Codecs.of(signature.result(), method != null ? method.getReturnType() : null) : null;
-        for (TypeCode exception : signature.exceptions()) {
-            exceptions.put(id(exception), Codecs.of(exception, exceptionClass(method, exception)));
+        if (marshals) {
+            for (TypeCode exception : signature.exceptions()) {
+                exceptions.put(id(exception), Codecs.of(exception, exceptionClass(method, exception)));
+            }
         }
     }
 

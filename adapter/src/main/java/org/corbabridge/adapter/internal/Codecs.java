@@ -32,17 +32,35 @@ import org.omg.CORBA.portable.OutputStream;
  */
 final class Codecs {
 
+    /** How deep a recursive type's values may nest; far more than real trees, far less than a thread's stack. */
+    static final int MAX_NESTING = 1000;
+
     /** The most elements one sequence may announce before a byte of them is read: a 2^31 length is hostile. */
     private static final int MAX_SEQUENCE_LENGTH = Integer.MAX_VALUE - 8;
 
     private Codecs() {
     }
 
+    /**
+     * The codecs of the structs and unions being built on this thread, by repository id and Java
+     * type: a recursive type (a struct holding a sequence of itself) meets itself again while
+     * its members are built and gets the codec under construction, not a new one for ever.
+     */
+    private static final ThreadLocal<Map<String, Deferred>> BUILDING = new ThreadLocal<>();
+
     static Codec of(TypeCode type, Class<?> javaType) {
+        boolean outermost = BUILDING.get() == null;
+        if (outermost) {
+            BUILDING.set(new java.util.HashMap<>());
+        }
         try {
             return build(type, javaType == null || javaType == Object.class ? null : javaType);
         } catch (BadKind | Bounds e) {
             throw new IllegalArgumentException("inconsistent TypeCode " + describe(type) + ": " + e, e);
+        } finally {
+            if (outermost) {
+                BUILDING.remove();
+            }
         }
     }
 
@@ -51,6 +69,18 @@ final class Codecs {
         Primitive primitive = Primitive.of(kind);
         if (primitive != null) {
             return primitive.codec();
+        }
+        if (kind == TCKind._tk_struct || kind == TCKind._tk_except || kind == TCKind._tk_union) {
+            String key = type.id() + "|" + (javaType == null ? "" : javaType.getName());
+            Map<String, Deferred> building = BUILDING.get();
+            Deferred known = building.get(key);
+            if (known != null) {
+                return known;
+            }
+            Deferred deferred = new Deferred();
+            building.put(key, deferred);
+            deferred.target = constructed(type, kind, javaType);
+            return deferred.target;
         }
         switch (kind) {
             case TCKind._tk_alias:
@@ -107,11 +137,6 @@ final class Codecs {
                 return objectReference(javaType);
             case TCKind._tk_enum:
                 return javaType != null ? new TypedEnum(type, javaType) : new GenericEnum(type);
-            case TCKind._tk_struct:
-            case TCKind._tk_except:
-                return javaType != null ? new TypedStruct(type, javaType) : new GenericStruct(type);
-            case TCKind._tk_union:
-                return javaType != null ? new TypedUnion(type, javaType) : new GenericUnion(type);
             case TCKind._tk_sequence:
                 return elements(type, javaType, -1);
             case TCKind._tk_array:
@@ -120,6 +145,58 @@ final class Codecs {
                 throw new IllegalArgumentException("dynamic invocation cannot marshal " + describe(type)
                         + " (TCKind " + kind + "): fixed, value types, abstract interfaces and long double "
                         + "need generated code; call this operation with InvocationMode.STATIC");
+        }
+    }
+
+    private static Codec constructed(TypeCode type, int kind, Class<?> javaType) throws BadKind, Bounds {
+        if (kind == TCKind._tk_union) {
+            return javaType != null ? new TypedUnion(type, javaType) : new GenericUnion(type);
+        }
+        return javaType != null ? new TypedStruct(type, javaType) : new GenericStruct(type);
+    }
+
+    /**
+     * A recursive type's codec, met inside itself: filled in once its outer codec is built. Its
+     * nesting is bounded both ways, so that a value nested without end (a hostile reply, or a
+     * cycle in the caller's objects) is a MARSHAL or an IllegalArgumentException, not a
+     * StackOverflowError.
+     */
+    private static final class Deferred implements Codec {
+        private static final ThreadLocal<int[]> DEPTH = ThreadLocal.withInitial(() -> new int[1]);
+        private Codec target;
+
+        @Override
+        public void write(OutputStream out, Object value) {
+            int[] depth = enter();
+            try {
+                if (depth[0] > MAX_NESTING) {
+                    throw new IllegalArgumentException("a value of a recursive type nests deeper than " + MAX_NESTING
+                            + " levels: a cycle among its objects?");
+                }
+                target.write(out, value);
+            } finally {
+                depth[0]--;
+            }
+        }
+
+        @Override
+        public Object read(InputStream in) {
+            int[] depth = enter();
+            try {
+                if (depth[0] > MAX_NESTING) {
+                    throw new org.omg.CORBA.MARSHAL("a value of a recursive type nests deeper than " + MAX_NESTING
+                            + " levels");
+                }
+                return target.read(in);
+            } finally {
+                depth[0]--;
+            }
+        }
+
+        private static int[] enter() {
+            int[] depth = DEPTH.get();
+            depth[0]++;
+            return depth;
         }
     }
 
@@ -508,30 +585,41 @@ final class Codecs {
 
         /** Each member's label as a key, read from the TypeCode's label Anys. */
         final void labelsFromTypeCode() throws BadKind, Bounds {
-            Codec genericDiscriminator = build(discriminatorType, null);
-            for (int i = 0; i < names.length; i++) {
-                if (i != defaultIndex) {
-                    labelKeys[i] = key(genericDiscriminator.read(type.member_label(i).create_input_stream()));
-                }
+            Object[] keys = readLabels();
+            if (keys == null) {
+                throw new IllegalArgumentException("the labels of union " + id + " cannot be read from its TypeCode: "
+                        + "JacORB-generated helpers build union TypeCodes the Eclipse ORB cannot read. Take the "
+                        + "signature from the IDL (Idl, or the IDL file in the generated classes' jar), whose "
+                        + "TypeCodes every ORB reads");
             }
-            requireDistinctLabels();
+            System.arraycopy(keys, 0, labelKeys, 0, keys.length);
         }
 
         /**
-         * Two members with one label: the TypeCode's label Anys could not be read. JacORB's IDL
-         * compiler fills them through Any.create_output_stream(), which the Eclipse ORB does not
-         * connect to the Any, so its helpers' union TypeCodes lose every label on that ORB.
+         * The label of each member (a case with several labels is one member per label) from the
+         * TypeCode's label Anys, or null where they cannot be read: two labels alike, or an Any
+         * that fails. JacORB's IDL compiler fills them through Any.create_output_stream(), which
+         * the Eclipse ORB does not connect to the Any, so its helpers' union TypeCodes lose every
+         * label on that ORB.
          */
-        final void requireDistinctLabels() {
+        final Object[] readLabels() throws BadKind, Bounds {
+            Codec genericDiscriminator = build(discriminatorType, null);
+            Object[] keys = new Object[names.length];
             java.util.Set<Object> seen = new java.util.HashSet<>();
-            for (int i = 0; i < labelKeys.length; i++) {
-                if (i != defaultIndex && !seen.add(labelKeys[i])) {
-                    throw new IllegalArgumentException("the labels of union " + id + " cannot be read from its "
-                            + "TypeCode (members " + Arrays.toString(names) + " share the label " + labelKeys[i]
-                            + "): JacORB-generated helpers build union TypeCodes the Eclipse ORB cannot read. Use "
-                            + "the generated classes (InterfaceSignature.of) or a TypeCode whose label Anys hold values");
+            for (int i = 0; i < names.length; i++) {
+                if (i == defaultIndex) {
+                    continue;
+                }
+                try {
+                    keys[i] = key(genericDiscriminator.read(type.member_label(i).create_input_stream()));
+                } catch (RuntimeException unreadable) {
+                    return null;
+                }
+                if (!seen.add(keys[i])) {
+                    return null;
                 }
             }
+            return keys;
         }
 
         /** The member a discriminator selects: its label's, else the default, else -1 (no member). */
@@ -639,15 +727,21 @@ final class Codecs {
         }
 
         /**
-         * Each member's label from the generated class itself: set the member by its one-argument
-         * setter (which picks the member's first label) and read the discriminator back. This
-         * holds on every ORB, whatever the TypeCode's label Anys hold.
+         * Each member's label: the TypeCode's where they can be read and agree with the generated
+         * class, else the class's own. The class tells a member's first label only (its
+         * one-argument setter picks it): a case with several labels needs the TypeCode's, which
+         * a TypeCode from the IDL gives on every ORB.
          */
-        private void labelsFromGeneratedClass(Class<?> discriminatorJava) {
+        private void labelsFromGeneratedClass(Class<?> discriminatorJava) throws BadKind, Bounds {
+            Object[] fromTypeCode = readLabels();
+            Object[] fromClass = new Object[names.length];
+            java.util.Set<String> named = new java.util.HashSet<>();
+            boolean severalLabels = false;
             for (int i = 0; i < names.length; i++) {
                 if (i == defaultIndex) {
                     continue;
                 }
+                severalLabels |= !named.add(names[i]);
                 Method setter = GeneratedCode.findMethod(javaType, GeneratedCode.javaName(names[i]),
                         getters[i].getReturnType());
                 if (setter == null) {
@@ -655,9 +749,30 @@ final class Codecs {
                 }
                 Object union = GeneratedCode.newInstance(javaType);
                 GeneratedCode.invoke(setter, union, defaultValue(getters[i].getReturnType()));
-                labelKeys[i] = key(GeneratedCode.invoke(discriminatorGetter, union));
+                fromClass[i] = key(GeneratedCode.invoke(discriminatorGetter, union));
             }
-            requireDistinctLabels();
+            if (fromTypeCode != null && agreeOnFirstLabels(fromTypeCode, fromClass)) {
+                System.arraycopy(fromTypeCode, 0, labelKeys, 0, labelKeys.length);
+                return;
+            }
+            if (severalLabels) {
+                throw new IllegalArgumentException("union " + id + " has a case with several labels, and its TypeCode's "
+                        + "labels cannot be read on this ORB (JacORB-generated helpers' union TypeCodes lose them on "
+                        + "the Eclipse ORB): take the signature from the IDL (Idl, or the IDL file in the generated "
+                        + "classes' jar), whose TypeCodes every ORB reads, or call with InvocationMode.STATIC");
+            }
+            System.arraycopy(fromClass, 0, labelKeys, 0, labelKeys.length);
+        }
+
+        /** Whether, for each member, the class's label is the first of the TypeCode's labels of that name. */
+        private boolean agreeOnFirstLabels(Object[] fromTypeCode, Object[] fromClass) {
+            java.util.Set<String> seen = new java.util.HashSet<>();
+            for (int i = 0; i < names.length; i++) {
+                if (i != defaultIndex && seen.add(names[i]) && !fromTypeCode[i].equals(fromClass[i])) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         private static Object defaultValue(Class<?> type) {

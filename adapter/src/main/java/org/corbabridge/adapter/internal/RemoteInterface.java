@@ -2,6 +2,9 @@ package org.corbabridge.adapter.internal;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -14,6 +17,9 @@ import org.corbabridge.adapter.InterfaceSignature;
 import org.corbabridge.adapter.OperationSignature;
 import org.corbabridge.adapter.ParameterMode;
 import org.corbabridge.adapter.RemoteUserException;
+import org.omg.CORBA.TypeCode;
+import org.omg.CORBA.TypeCodePackage.BadKind;
+import org.omg.CORBA.TypeCodePackage.Bounds;
 
 /**
  * A remote object of one IDL interface with its operations bound for calls: what both the
@@ -59,13 +65,15 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient {
                     ? methodsByOperation(operationsInterface, signature) : Map.of();
             for (OperationSignature operation : signature.operations()) {
                 Method method = methods.get(operation.name());
-                BoundOperation ready = new BoundOperation(operation, method, config.isIdempotent(operation.name()));
+                BoundOperation ready = new BoundOperation(operation, method, config.isIdempotent(operation.name()),
+                        !(invoker instanceof StubInvoker));
                 bound.put(operation.name(), ready);
                 if (method != null) {
                     boundMethods.put(method, ready);
                 }
             }
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
+            // whatever is thrown (a StackOverflowError from a malformed TypeCode included), no ORB is left behind
             orb.close();
             throw e;
         }
@@ -206,19 +214,41 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient {
         if (value instanceof Map<?, ?> map) {
             map.forEach((key, member) -> members.put((String) key, member));
         } else {
-            for (Field field : value.getClass().getFields()) {
-                if (!java.lang.reflect.Modifier.isStatic(field.getModifiers())) {
-                    try {
-                        members.put(GeneratedCode.idlName(field.getName()), field.get(value));
-                    } catch (IllegalAccessException e) {
-                        throw new IllegalStateException(e);
-                    }
+            // in the IDL's member order, which the TypeCode keeps and Class.getFields does not
+            for (String name : memberNames(bound, raised.repositoryId(), value.getClass())) {
+                try {
+                    members.put(name, GeneratedCode.field(value.getClass(), name).get(value));
+                } catch (IllegalAccessException e) {
+                    throw new IllegalStateException(e);
                 }
             }
         }
         return new RemoteUserException(bound.name + " on " + remote.describeTarget() + " raised "
                 + raised.repositoryId() + " " + members, raised.repositoryId(), members,
                 value instanceof Throwable generated ? generated : null);
+    }
+
+    /** An exception's member names in IDL order: from its TypeCode, else its generated class's fields. */
+    private static List<String> memberNames(BoundOperation bound, String repositoryId, Class<?> generated) {
+        List<String> names = new ArrayList<>();
+        for (TypeCode exception : bound.signature.exceptions()) {
+            if (BoundOperation.id(exception).equals(repositoryId)) {
+                try {
+                    for (int i = 0; i < exception.member_count(); i++) {
+                        names.add(exception.member_name(i));
+                    }
+                    return names;
+                } catch (BadKind | Bounds e) {
+                    names.clear();
+                }
+            }
+        }
+        for (Field field : generated.getFields()) {
+            if (!Modifier.isStatic(field.getModifiers())) {
+                names.add(GeneratedCode.idlName(field.getName()));
+            }
+        }
+        return names;
     }
 
     /** Each operation's Java method: {@code x()} is {@code _get_x} and {@code x(v)} {@code _set_x} for an attribute. */
