@@ -52,3 +52,59 @@ void WarehouseServant::audit(const char* note) {
 }
 
 CORBA::Long WarehouseServant::audits() { return audits_.load(); }
+
+depot::stock::ReadingSeq* WarehouseServant::echoReadings(const depot::stock::ReadingSeq& readings) {
+  return new depot::stock::ReadingSeq(readings);
+}
+
+depot::stock::Bin* WarehouseServant::echoBin(const depot::stock::Bin& root) { return new depot::stock::Bin(root); }
+
+depot::stock::Route* WarehouseServant::echoRoute(const depot::stock::Route& path) {
+  return new depot::stock::Route(path);
+}
+
+CORBA::Any* WarehouseServant::echoAny(const CORBA::Any& value) { return new CORBA::Any(value); }
+
+depot::stock::PalletCursor_ptr WarehouseServant::browse() {
+  std::vector<depot::stock::Pallet> pallets;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (const auto& entry : stored_) pallets.push_back(entry.second);
+  }
+  PalletCursorServant* cursor = new PalletCursorServant(std::move(pallets));
+  PortableServer::POA_var poa = _default_POA();
+  PortableServer::ObjectId_var id = poa->activate_object(cursor);
+  cursor->_remove_ref();  // the POA holds it from here, and deletes it once deactivated
+  CORBA::Object_var reference = poa->id_to_reference(id);
+  return depot::stock::PalletCursor::_narrow(reference);
+}
+
+CORBA::Long WarehouseServant::remaining(depot::stock::PalletCursor_ptr cursor) {
+  if (CORBA::is_nil(cursor)) throw CORBA::BAD_PARAM(0, CORBA::COMPLETED_NO);
+  return cursor->left();
+}
+
+PalletCursorServant::PalletCursorServant(std::vector<depot::stock::Pallet> pallets) : pallets_(std::move(pallets)) {}
+
+CORBA::Boolean PalletCursorServant::next(depot::stock::Pallet_out goods) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (next_ >= pallets_.size()) {
+    goods = new depot::stock::Pallet();
+    goods->amount.note("");
+    goods->extra <<= CORBA::Long(0);
+    return false;
+  }
+  goods = new depot::stock::Pallet(pallets_[next_++]);
+  return true;
+}
+
+CORBA::Long PalletCursorServant::left() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return static_cast<CORBA::Long>(pallets_.size() - next_);
+}
+
+void PalletCursorServant::destroy() {
+  PortableServer::POA_var poa = _default_POA();
+  PortableServer::ObjectId_var id = poa->servant_to_id(this);
+  poa->deactivate_object(id);
+}

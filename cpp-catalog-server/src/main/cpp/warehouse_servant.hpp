@@ -6,6 +6,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "warehouse.hh"
 
@@ -22,6 +23,12 @@ class WarehouseServant : public POA_depot::stock::Warehouse {
   depot::stock::Pallet* fetch(const char* id) override;
   void audit(const char* note) override;
   CORBA::Long audits() override;
+  depot::stock::ReadingSeq* echoReadings(const depot::stock::ReadingSeq& readings) override;
+  depot::stock::Bin* echoBin(const depot::stock::Bin& root) override;
+  depot::stock::Route* echoRoute(const depot::stock::Route& path) override;
+  CORBA::Any* echoAny(const CORBA::Any& value) override;
+  depot::stock::PalletCursor_ptr browse() override;
+  CORBA::Long remaining(depot::stock::PalletCursor_ptr cursor) override;
 
  private:
   const std::string site_;
@@ -29,4 +36,20 @@ class WarehouseServant : public POA_depot::stock::Warehouse {
   std::atomic<CORBA::Long> audits_{0};
   std::mutex mutex_;
   std::map<std::string, depot::stock::Pallet> stored_;
+};
+
+// One browse(): a snapshot of the stored pallets, handed out one by one. Activated on the
+// warehouse's POA; destroy() deactivates it, and the POA then deletes it.
+class PalletCursorServant : public POA_depot::stock::PalletCursor {
+ public:
+  explicit PalletCursorServant(std::vector<depot::stock::Pallet> pallets);
+
+  CORBA::Boolean next(depot::stock::Pallet_out goods) override;
+  CORBA::Long left() override;
+  void destroy() override;
+
+ private:
+  std::mutex mutex_;
+  std::vector<depot::stock::Pallet> pallets_;
+  size_t next_ = 0;
 };

@@ -61,6 +61,19 @@ public interface DynamicClient extends AutoCloseable {
     /** Writes attribute {@code name} ({@code _set_name}). */
     void set(String attribute, Object value);
 
+    /**
+     * An {@code any} holding {@code value} as a value of {@code type}, made on this client's ORB
+     * by the same marshalling as arguments: a generic value (a map, a list, a label) or a
+     * generated one. Use it where a generated helper's {@code insert} does not work (JacORB's
+     * leave the Any empty on the Eclipse ORB and the OpenJDK ORB) or where there is no helper.
+     *
+     * @throws IllegalArgumentException the value does not fit the type
+     */
+    org.omg.CORBA.Any toAny(org.omg.CORBA.TypeCode type, Object value);
+
+    /** What an {@code any} holds, as a generic value (see above); its type is {@code any.type()}. */
+    Object fromAny(org.omg.CORBA.Any any);
+
     InterfaceSignature signature();
 
     /** "'Warehouse' in corbaname::127.0.0.1:2809", for messages. */

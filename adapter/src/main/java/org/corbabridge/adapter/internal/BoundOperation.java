@@ -36,6 +36,10 @@ final class BoundOperation {
     /** For a typed proxy: the {@code value} field of each out/inout parameter's holder class. */
     final Field[] holderValues;
     final Codec result;
+    /** Whether an argument can hold an any: checked before sending on ORBs that send some anys wrong ({@link AnyGuard}). */
+    final boolean carriesAny;
+    /** Which parameters' types can nest without bound: their values are measured before marshalling. */
+    final boolean[] recursive;
     /** Whether any parameter is out or inout: a typed proxy's holders then need converting. */
     final boolean hasHolders;
     private final Map<String, Codec> exceptions = new HashMap<>();
@@ -57,6 +61,7 @@ final class BoundOperation {
                     + "operation " + signature + " has " + declared.size());
         }
         this.modes = new ParameterMode[declared.size()];
+        this.recursive = new boolean[declared.size()];
         this.types = new TypeCode[declared.size()];
         this.parameters = new Codec[declared.size()];
         this.holderValues = new Field[declared.size()];
@@ -73,8 +78,11 @@ final class BoundOperation {
                 }
             }
             parameters[i] = marshals ? Codecs.of(parameter.type(), javaType) : null;
+            recursive[i] = marshals && Nesting.isRecursive(parameter.type());
         }
         this.hasHolders = declared.stream().anyMatch(parameter -> parameter.mode() != ParameterMode.IN);
+        this.carriesAny = declared.stream().anyMatch(parameter -> parameter.mode() != ParameterMode.OUT
+                && AnyGuard.carriesAny(parameter.type()));
         this.result = marshals && signature.returnsValue()
                 ? Codecs.of(signature.result(), method != null ? method.getReturnType() : null) : null;
         if (marshals) {
@@ -85,6 +93,11 @@ final class BoundOperation {
     }
 
     void writeArguments(OutputStream out, Object[] values) {
+        for (int i = 0; i < recursive.length; i++) {
+            if (recursive[i] && modes[i] != ParameterMode.OUT) {
+                Nesting.requireWithinBound(values[i]);
+            }
+        }
         for (int i = 0; i < parameters.length; i++) {
             if (modes[i] != ParameterMode.OUT) {
                 parameters[i].write(out, values[i]);

@@ -728,7 +728,7 @@ final class Codecs {
 
         /**
          * Each member's label: the TypeCode's where they can be read and agree with the generated
-         * class, else the class's own. The class tells a member's first label only (its
+         * class, else the class's own. The class tells one label of a member only (its
          * one-argument setter picks it): a case with several labels needs the TypeCode's, which
          * a TypeCode from the IDL gives on every ORB.
          */
@@ -751,7 +751,7 @@ final class Codecs {
                 GeneratedCode.invoke(setter, union, defaultValue(getters[i].getReturnType()));
                 fromClass[i] = key(GeneratedCode.invoke(discriminatorGetter, union));
             }
-            if (fromTypeCode != null && agreeOnFirstLabels(fromTypeCode, fromClass)) {
+            if (fromTypeCode != null && agreeWithClass(fromTypeCode, fromClass)) {
                 System.arraycopy(fromTypeCode, 0, labelKeys, 0, labelKeys.length);
                 return;
             }
@@ -764,11 +764,20 @@ final class Codecs {
             System.arraycopy(fromClass, 0, labelKeys, 0, labelKeys.length);
         }
 
-        /** Whether, for each member, the class's label is the first of the TypeCode's labels of that name. */
-        private boolean agreeOnFirstLabels(Object[] fromTypeCode, Object[] fromClass) {
-            java.util.Set<String> seen = new java.util.HashSet<>();
+        /**
+         * Whether the class's label of each member is one of the TypeCode's labels of that member
+         * (the one-argument setter picks one label of a case with several: JacORB's the last).
+         */
+        private boolean agreeWithClass(Object[] fromTypeCode, Object[] fromClass) {
             for (int i = 0; i < names.length; i++) {
-                if (i != defaultIndex && seen.add(names[i]) && !fromTypeCode[i].equals(fromClass[i])) {
+                if (i == defaultIndex) {
+                    continue;
+                }
+                boolean found = false;
+                for (int j = 0; j < names.length && !found; j++) {
+                    found = j != defaultIndex && names[j].equals(names[i]) && fromTypeCode[j].equals(fromClass[i]);
+                }
+                if (!found) {
                     return false;
                 }
             }

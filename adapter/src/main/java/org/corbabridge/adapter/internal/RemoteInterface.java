@@ -33,6 +33,8 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient {
     private final Invoker invoker;
     private final Map<String, BoundOperation> operations;
     private final Map<Method, BoundOperation> byMethod;
+    /** The ORB's name where it sends some anys wrong ({@link AnyGuard}), else null. */
+    private final String anyDefectOrb;
     /**
      * {@link #byMethod}'s entries for the very {@code Method} objects proxies pass; copied on write.
      * Bounded: only {@link ProxyClient} calls {@link #callMethod}, and a proxy class holds one
@@ -49,6 +51,7 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient {
         this.invoker = invoker;
         this.operations = operations;
         this.byMethod = byMethod;
+        this.anyDefectOrb = AnyGuard.affected(remote.orb().orb());
     }
 
     /**
@@ -122,6 +125,7 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient {
 
     /** One call, with user exceptions reported as {@link RemoteUserException}. */
     BoundOperation.Outcome call(BoundOperation bound, Object[] values) {
+        guardAnys(bound, values);
         try {
             return remote.call(bound.name, bound.idempotent, target -> invoker.invoke(target, bound, values));
         } catch (RaisedUserException raised) {
@@ -133,6 +137,7 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient {
     Object callMethod(Method method, Object[] arguments) throws Throwable {
         BoundOperation bound = bound(method);
         Object[] values = arguments == null ? new Object[0] : arguments;
+        guardAnys(bound, values);
         try {
             if (invoker instanceof StubInvoker && !bound.hasHolders) {
                 return remote.call(bound.name, bound.idempotent, target -> StubInvoker.call(bound.method, target, values));
@@ -185,6 +190,33 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient {
             }
         }
         return outcome.result();
+    }
+
+    /** On an ORB that sends some anys wrong, an argument that holds one is refused here, before anything is sent. */
+    private void guardAnys(BoundOperation bound, Object[] values) {
+        if (bound.carriesAny && anyDefectOrb != null) {
+            for (int i = 0; i < values.length; i++) {
+                if (bound.modes[i] != ParameterMode.OUT) {
+                    AnyGuard.requireSendable(values[i], anyDefectOrb);
+                }
+            }
+        }
+    }
+
+    @Override
+    public org.omg.CORBA.Any toAny(TypeCode type, Object value) {
+        org.omg.CORBA.ORB orb = remote.orb().orb();
+        Class<?> javaType = value instanceof org.omg.CORBA.portable.IDLEntity ? value.getClass() : null;
+        org.omg.CORBA.portable.OutputStream out = (org.omg.CORBA.portable.OutputStream) orb.create_output_stream();
+        Codecs.of(type, javaType).write(out, value);
+        org.omg.CORBA.Any any = orb.create_any();
+        any.read_value(out.create_input_stream(), type);
+        return any;
+    }
+
+    @Override
+    public Object fromAny(org.omg.CORBA.Any any) {
+        return Codecs.of(any.type(), null).read(any.create_input_stream());
     }
 
     @Override

@@ -38,7 +38,10 @@ final class RequestInvoker implements Invoker {
             if (mode == ParameterMode.OUT) {
                 value.type(operation.types[i]);
             } else {
-                OutputStream out = value.create_output_stream();
+                // the ORB's own stream, not the Any's: the Eclipse ORB's Any stream and the stream
+                // it reads back do not agree on alignment, and an 8-byte value behind an any arrived
+                // shifted (a long long sent as 987654321012 was read as 64424509620)
+                OutputStream out = (OutputStream) orb.create_output_stream();
                 operation.parameters[i].write(out, values[i]);
                 value.read_value(out.create_input_stream(), operation.types[i]);
             }

@@ -1,0 +1,143 @@
+package org.corbabridge.adapter.internal;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.omg.CORBA.Any;
+import org.omg.CORBA.ORB;
+import org.omg.CORBA.TCKind;
+import org.omg.CORBA.TypeCode;
+import org.omg.CORBA.TypeCodePackage.BadKind;
+import org.omg.CORBA.TypeCodePackage.Bounds;
+
+/**
+ * Refuses, before anything is sent, an {@code any} the ORB would send wrong. The Eclipse ORB
+ * and the OpenJDK ORB (both from Sun's TypeCodeImpl) marshal the label of a union's default
+ * member as one octet, where CDR wants a value of the discriminator's type: in a TypeCode
+ * that travels inside an any, every byte after it is then out of place. omniORB answers
+ * MARSHAL; a more lenient peer would read the value wrong. A union whose discriminator is one
+ * octet wide (char, boolean, octet) is written right by accident and passes.
+ */
+final class AnyGuard {
+
+    private AnyGuard() {
+    }
+
+    /** The name of this ORB if it writes a union's default label as an octet, else null. */
+    static String affected(ORB orb) {
+        String name = orb.getClass().getName();
+        return name.startsWith("com.sun.corba.ee.") ? "Eclipse ORB"
+                : name.startsWith("com.sun.corba.se.") ? "OpenJDK ORB" : null;
+    }
+
+    /** Whether a value of this type can hold an any. */
+    static boolean carriesAny(TypeCode type) {
+        return find(type, new HashSet<>(), candidate -> candidate.kind().value() == TCKind._tk_any) != null;
+    }
+
+    /**
+     * @throws IllegalArgumentException the value holds, at any depth, an any whose TypeCode
+     *         has a union with a default member and a discriminator wider than one octet
+     */
+    static void requireSendable(Object value, String orbName) {
+        walk(value, orbName, 0);
+    }
+
+    private static void walk(Object value, String orbName, int depth) {
+        if (value == null || depth > Codecs.MAX_NESTING) {
+            return;
+        }
+        if (value instanceof Any any) {
+            String union = misplacedDefaultLabel(any.type(), new HashSet<>());
+            if (union != null) {
+                throw new IllegalArgumentException("an any holding " + describe(any.type()) + " cannot be sent "
+                        + "correctly by the " + orbName + ": it writes the default branch's label of union " + union
+                        + " as one octet where CDR needs a value of the discriminator's type, so the peer reads "
+                        + "the rest wrong. Nothing was sent. Call it on JacORB, or give the union no default branch");
+            }
+            if (carriesAny(any.type())) {
+                walk(Codecs.of(any.type(), null).read(any.create_input_stream()), orbName, depth + 1);
+            }
+        } else if (value instanceof Map<?, ?> map) {
+            for (Object member : map.values()) {
+                walk(member, orbName, depth + 1);
+            }
+        } else if (value instanceof List<?> list) {
+            for (Object item : list) {
+                walk(item, orbName, depth + 1);
+            }
+        } else if (value instanceof Object[] array) {
+            for (Object item : array) {
+                walk(item, orbName, depth + 1);
+            }
+        } else if (value instanceof org.omg.CORBA.portable.IDLEntity && !(value instanceof org.omg.CORBA.Object)) {
+            for (java.lang.reflect.Field field : value.getClass().getDeclaredFields()) {
+                if (!java.lang.reflect.Modifier.isStatic(field.getModifiers()) && !field.getType().isPrimitive()
+                        && field.trySetAccessible()) {
+                    try {
+                        walk(field.get(value), orbName, depth + 1);
+                    } catch (IllegalAccessException e) {
+                        // nothing to check in a field the walk cannot read
+                    }
+                }
+            }
+        }
+    }
+
+    /** The id of a union within the type with a default member and a discriminator wider than an octet, or null. */
+    private static String misplacedDefaultLabel(TypeCode type, Set<String> seen) {
+        TypeCode union = find(type, seen, candidate -> {
+            if (candidate.kind().value() != TCKind._tk_union) {
+                return false;
+            }
+            int discriminator = Codecs.unaliased(candidate.discriminator_type()).kind().value();
+            boolean oneOctet = discriminator == TCKind._tk_char || discriminator == TCKind._tk_boolean
+                    || discriminator == TCKind._tk_octet;
+            return candidate.default_index() >= 0 && !oneOctet;
+        });
+        try {
+            return union == null ? null : union.id();
+        } catch (BadKind e) {
+            return "(no id)";
+        }
+    }
+
+    /** A test of one TypeCode that may ask it anything. */
+    private interface Match {
+        boolean test(TypeCode type) throws BadKind, Bounds;
+    }
+
+    /** The first type within {@code type} (itself included) that matches, each named type looked at once. */
+    private static TypeCode find(TypeCode type, Set<String> seen, Match match) {
+        try {
+            if (match.test(type)) {
+                return type;
+            }
+            int kind = type.kind().value();
+            switch (kind) {
+                case TCKind._tk_alias, TCKind._tk_sequence, TCKind._tk_array:
+                    return find(type.content_type(), seen, match);
+                case TCKind._tk_struct, TCKind._tk_except, TCKind._tk_union:
+                    if (!seen.add(type.id())) {
+                        return null;
+                    }
+                    for (int i = 0; i < type.member_count(); i++) {
+                        TypeCode found = find(type.member_type(i), seen, match);
+                        if (found != null) {
+                            return found;
+                        }
+                    }
+                    return null;
+                default:
+                    return null;
+            }
+        } catch (BadKind | Bounds e) {
+            return null;
+        }
+    }
+
+    private static String describe(TypeCode type) {
+        return Codecs.describe(type);
+    }
+}
