@@ -36,6 +36,10 @@ final class BoundOperation {
     /** For a typed proxy: the {@code value} field of each out/inout parameter's holder class. */
     final Field[] holderValues;
     final Codec result;
+    /** Whether an argument may be an object reference, or a sequence or array of them (see {@link References}). */
+    final boolean takesReferences;
+    /** Whether the result or an out parameter may be one. */
+    final boolean handsOutReferences;
     /** Whether an argument can hold an any: checked before sending on ORBs that send some anys wrong ({@link AnyGuard}). */
     final boolean carriesAny;
     /** Which parameters' types can nest without bound: their values are measured before marshalling. */
@@ -81,6 +85,10 @@ final class BoundOperation {
             recursive[i] = marshals && Nesting.isRecursive(parameter.type());
         }
         this.hasHolders = declared.stream().anyMatch(parameter -> parameter.mode() != ParameterMode.IN);
+        this.takesReferences = declared.stream().anyMatch(parameter -> parameter.mode() != ParameterMode.OUT
+                && References.isReference(parameter.type()));
+        this.handsOutReferences = References.isReference(signature.result()) || declared.stream().anyMatch(
+                parameter -> parameter.mode() != ParameterMode.IN && References.isReference(parameter.type()));
         this.carriesAny = declared.stream().anyMatch(parameter -> parameter.mode() != ParameterMode.OUT
                 && AnyGuard.carriesAny(parameter.type()));
         this.result = marshals && signature.returnsValue()

@@ -30,12 +30,24 @@ final class OrbLease implements AutoCloseable {
     private final ORB orb;
     private final boolean owned;
     private final Policy roundtripTimeout;
+    /** A view for an object another one handed out: closing it closes nothing. */
+    private final boolean view;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private OrbLease(ORB orb, boolean owned, Policy roundtripTimeout) {
+        this(orb, owned, roundtripTimeout, false);
+    }
+
+    private OrbLease(ORB orb, boolean owned, Policy roundtripTimeout, boolean view) {
         this.orb = orb;
         this.owned = owned;
         this.roundtripTimeout = roundtripTimeout;
+        this.view = view;
+    }
+
+    /** The same ORB and bounds, for an object this lease's object handed out; its close() leaves both alone. */
+    OrbLease shared() {
+        return new OrbLease(orb, false, roundtripTimeout, true);
     }
 
     /** Creates an ORB with both class properties set and its waits bounded by the two time-outs. */
@@ -82,7 +94,7 @@ final class OrbLease implements AutoCloseable {
     /** Destroys the ORB if this lease owns it; a borrowed ORB is left as it is. Idempotent. */
     @Override
     public void close() {
-        if (!closed.compareAndSet(false, true)) {
+        if (view || !closed.compareAndSet(false, true)) {
             return;
         }
         if (roundtripTimeout != null) {

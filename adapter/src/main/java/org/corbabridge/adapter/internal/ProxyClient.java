@@ -14,9 +14,22 @@ final class ProxyClient<T> extends RemoteHandle implements CorbaClient<T> {
     ProxyClient(Class<T> operationsInterface, RemoteInterface calls) {
         super(calls.remote);
         this.calls = calls;
-        InvocationHandler handler = this::dispatch;
+        InvocationHandler handler = new Dispatch();
         this.proxy = operationsInterface.cast(Proxy.newProxyInstance(operationsInterface.getClassLoader(),
                 new Class<?>[] {operationsInterface}, handler));
+    }
+
+    /** The proxy's handler; as an argument of another call, the proxy is sent as the reference it calls. */
+    private final class Dispatch implements InvocationHandler, References.Handle {
+        @Override
+        public Object invoke(Object self, Method method, Object[] arguments) throws Throwable {
+            return dispatch(self, method, arguments);
+        }
+
+        @Override
+        public org.omg.CORBA.Object reference() {
+            return calls.reference();
+        }
     }
 
     private Object dispatch(Object self, Method method, Object[] arguments) throws Throwable {
@@ -31,6 +44,12 @@ final class ProxyClient<T> extends RemoteHandle implements CorbaClient<T> {
             }
         }
         return calls.callMethod(method, arguments);
+    }
+
+    /** Closes the objects the proxy's calls handed out, then the client. */
+    @Override
+    public void close() {
+        calls.close();
     }
 
     @Override

@@ -4,12 +4,14 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.WeakHashMap;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.DynamicClient;
 import org.corbabridge.adapter.DynamicReply;
@@ -26,13 +28,16 @@ import org.omg.CORBA.TypeCodePackage.Bounds;
  * {@link DynamicClient} and the typed proxy of {@link ProxyClient} call through. Each call runs
  * on the {@link RemoteObject}, which bounds it, re-resolves and retries it.
  */
-final class RemoteInterface extends RemoteHandle implements DynamicClient {
+final class RemoteInterface extends RemoteHandle implements DynamicClient, References.Handle {
 
     private final InterfaceSignature signature;
     private final AdapterConfig config;
     private final Invoker invoker;
     private final Map<String, BoundOperation> operations;
     private final Map<Method, BoundOperation> byMethod;
+    /** The clients of objects this one's calls handed out: held weakly, closed with this one. */
+    private final Set<RemoteInterface> children = Collections.newSetFromMap(Collections.synchronizedMap(
+            new WeakHashMap<>()));
     /** The ORB's name where it sends some anys wrong ({@link AnyGuard}), else null. */
     private final String anyDefectOrb;
     /**
@@ -60,31 +65,80 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient {
      */
     static RemoteInterface open(InterfaceSignature signature, AdapterConfig config, OrbLease orb) {
         Invoker invoker = Invoker.of(config.invocation());
-        Class<?> operationsInterface = signature.operationsInterface().orElse(null);
-        Map<String, BoundOperation> bound = new LinkedHashMap<>();
-        Map<Method, BoundOperation> boundMethods = new HashMap<>();
+        Bound bound;
         try {
-            Map<String, Method> methods = operationsInterface != null
-                    ? methodsByOperation(operationsInterface, signature) : Map.of();
-            for (OperationSignature operation : signature.operations()) {
-                Method method = methods.get(operation.name());
-                BoundOperation ready = new BoundOperation(operation, method, config.isIdempotent(operation.name()),
-                        !(invoker instanceof StubInvoker));
-                bound.put(operation.name(), ready);
-                if (method != null) {
-                    boundMethods.put(method, ready);
-                }
-            }
+            bound = bind(signature, config, invoker);
         } catch (RuntimeException | Error e) {
             // whatever is thrown (a StackOverflowError from a malformed TypeCode included), no ORB is left behind
             orb.close();
             throw e;
         }
         String name = config.name() != null ? config.name() : signature.interfaceName();
+        Class<?> operationsInterface = signature.operationsInterface().orElse(null);
         RemoteObject<org.omg.CORBA.Object> remote = RemoteObject.open(config, name, orb, signature.repositoryId(),
                 reference -> invoker.bind(reference, signature.repositoryId(), operationsInterface));
-        return new RemoteInterface(signature, config, invoker, Collections.unmodifiableMap(bound), boundMethods,
-                remote);
+        return new RemoteInterface(signature, config, invoker, bound.operations(), bound.methods(), remote);
+    }
+
+    /** The operations of a signature, ready to call, by name and by Java method. */
+    private record Bound(Map<String, BoundOperation> operations, Map<Method, BoundOperation> methods) {
+    }
+
+    private static Bound bind(InterfaceSignature signature, AdapterConfig config, Invoker invoker) {
+        Class<?> operationsInterface = signature.operationsInterface().orElse(null);
+        Map<String, BoundOperation> bound = new LinkedHashMap<>();
+        Map<Method, BoundOperation> boundMethods = new HashMap<>();
+        Map<String, Method> methods = operationsInterface != null
+                ? methodsByOperation(operationsInterface, signature) : Map.of();
+        for (OperationSignature operation : signature.operations()) {
+            Method method = methods.get(operation.name());
+            BoundOperation ready = new BoundOperation(operation, method, config.isIdempotent(operation.name()),
+                    !(invoker instanceof StubInvoker));
+            bound.put(operation.name(), ready);
+            if (method != null) {
+                boundMethods.put(method, ready);
+            }
+        }
+        return new Bound(Collections.unmodifiableMap(bound), boundMethods);
+    }
+
+    /**
+     * A client of an object a call of this one handed out: the same configuration, ORB and
+     * invocation mode, bound to its reference (see {@link References}); closed with this one.
+     */
+    RemoteInterface adopt(org.omg.CORBA.Object reference, InterfaceSignature childSignature, String operation) {
+        if (remote.isClosed()) {
+            throw new org.corbabridge.adapter.AdapterClosedException(operation + " on " + target()
+                    + ": the adapter is closed");
+        }
+        Invoker childInvoker = Invoker.of(config.invocation());
+        Bound bound = bind(childSignature, config, childInvoker);
+        Class<?> operationsInterface = childSignature.operationsInterface().orElse(null);
+        String description = childSignature.interfaceName() + " from " + operation + " on " + target();
+        RemoteObject<org.omg.CORBA.Object> child = remote.adopt(reference, description, childSignature.repositoryId(),
+                handedOut -> childInvoker.bind(handedOut, childSignature.repositoryId(), operationsInterface));
+        RemoteInterface adopted = new RemoteInterface(childSignature, config, childInvoker, bound.operations(),
+                bound.methods(), child);
+        children.add(adopted);
+        return adopted;
+    }
+
+    /** The reference calls are made on now. */
+    @Override
+    public org.omg.CORBA.Object reference() {
+        return remote.currentTarget();
+    }
+
+    /** Closes the objects this one's calls handed out, then this one. */
+    @Override
+    public void close() {
+        List<RemoteInterface> adopted;
+        synchronized (children) {
+            adopted = new ArrayList<>(children);
+            children.clear();
+        }
+        adopted.forEach(RemoteInterface::close);
+        super.close();
     }
 
     @Override
@@ -100,15 +154,27 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient {
             throw new IllegalArgumentException(bound.signature + " takes " + bound.parameters.length
                     + " arguments (null for an out parameter), not " + values.length);
         }
+        if (bound.takesReferences) {
+            values = values.clone();
+            for (int i = 0; i < values.length; i++) {
+                values[i] = References.unwrap(values[i], null);
+            }
+        }
         BoundOperation.Outcome outcome = call(bound, values);
         Map<String, Object> outputs = new LinkedHashMap<>();
         for (int i = 0; i < values.length; i++) {
             if (bound.modes[i] != ParameterMode.IN) {
-                outputs.put(bound.signature.parameters().get(i).name(), outcome.outputs()[i]);
+                Object output = outcome.outputs()[i];
+                if (bound.handsOutReferences) {
+                    output = References.adoptGeneric(this, operation, bound.types[i], output);
+                }
+                outputs.put(bound.signature.parameters().get(i).name(), output);
             }
         }
-        return outcome.result() == null && outputs.isEmpty() ? DynamicReply.empty()
-                : new DynamicReply(outcome.result(), outputs);
+        Object result = bound.handsOutReferences
+                ? References.adoptGeneric(this, operation, bound.signature.result(), outcome.result())
+                : outcome.result();
+        return result == null && outputs.isEmpty() ? DynamicReply.empty() : new DynamicReply(result, outputs);
     }
 
     @Override
@@ -136,13 +202,18 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient {
     /** A typed proxy's call: the stub's own method where nothing needs converting, else the invoker. */
     Object callMethod(Method method, Object[] arguments) throws Throwable {
         BoundOperation bound = bound(method);
-        Object[] values = arguments == null ? new Object[0] : arguments;
+        Object[] given = arguments == null ? new Object[0] : arguments;
+        Object[] values = bound.takesReferences ? unwrapped(method, given) : given;
         guardAnys(bound, values);
         try {
+            Object result;
             if (invoker instanceof StubInvoker && !bound.hasHolders) {
-                return remote.call(bound.name, bound.idempotent, target -> StubInvoker.call(bound.method, target, values));
+                result = remote.call(bound.name, bound.idempotent, target -> StubInvoker.call(bound.method, target, values));
+            } else {
+                result = callWithHolders(bound, values, given);
             }
-            return callWithHolders(bound, values);
+            return bound.handsOutReferences ? References.adoptTyped(this, bound.name, method.getReturnType(), result)
+                    : result;
         } catch (RaisedUserException raised) {
             if (raised.value() instanceof Throwable generated) {
                 throw generated;
@@ -174,8 +245,23 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient {
         return bound;
     }
 
-    /** Out and inout values travel in holders: unwrapped before the call, filled after it. */
-    private Object callWithHolders(BoundOperation bound, Object[] values) throws IllegalAccessException {
+    /** The arguments with this adapter's clients replaced by the references they call, each of its parameter's type. */
+    private static Object[] unwrapped(Method method, Object[] arguments) {
+        Object[] values = arguments.clone();
+        Class<?>[] types = method.getParameterTypes();
+        for (int i = 0; i < values.length; i++) {
+            values[i] = References.unwrap(values[i], types[i]);
+        }
+        return values;
+    }
+
+    /**
+     * Out and inout values travel in holders: unwrapped before the call, filled after it.
+     *
+     * @param holders the caller's arguments, whose holders are filled (values may be their unwrapped copy)
+     */
+    private Object callWithHolders(BoundOperation bound, Object[] values, Object[] holders)
+            throws IllegalAccessException {
         Object[] unwrapped = values.clone();
         for (int i = 0; i < values.length; i++) {
             if (bound.modes[i] != ParameterMode.IN) {
@@ -186,7 +272,11 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient {
                 target -> invoker.invoke(target, bound, unwrapped));
         for (int i = 0; i < values.length; i++) {
             if (bound.modes[i] != ParameterMode.IN) {
-                bound.holderValues[i].set(values[i], outcome.outputs()[i]);
+                Object output = outcome.outputs()[i];
+                if (bound.handsOutReferences) {
+                    output = References.adoptTyped(this, bound.name, bound.holderValues[i].getType(), output);
+                }
+                bound.holderValues[i].set(holders[i], output);
             }
         }
         return outcome.result();

@@ -48,6 +48,12 @@ final class RemoteObject<T> implements AutoCloseable {
     private final OrbLease orb;
     private final String repositoryId;
     private final Function<org.omg.CORBA.Object, T> binder;
+    /** Where the reference comes from: the name service, or the call that handed the object out. */
+    private final java.util.function.Supplier<org.omg.CORBA.Object> locator;
+    /** "'Catalog' in corbaname::...", or "PalletCursor from browse on 'Warehouse' in corbaname::...". */
+    private final String target;
+    /** Whether this object shut its helper threads down when closed: not when it shares its parent's. */
+    private final boolean ownsAttempts;
     private final Retry idempotentRetry;
     private final Retry otherRetry;
     /** The call this thread is making; Resilience4j retries on the caller's thread. */
@@ -66,22 +72,56 @@ final class RemoteObject<T> implements AutoCloseable {
 
     private RemoteObject(AdapterConfig config, String name, OrbLease orb, String repositoryId,
             Function<org.omg.CORBA.Object, T> binder) {
+        this(config, name, orb, repositoryId, binder, null, null, null);
+    }
+
+    /**
+     * @param handedOut the reference of an object another call handed out, or null to resolve {@code name}
+     * @param parent the object whose call handed it out: its helper threads and observers are shared
+     */
+    private RemoteObject(AdapterConfig config, String name, OrbLease orb, String repositoryId,
+            Function<org.omg.CORBA.Object, T> binder, org.omg.CORBA.Object handedOut, String description,
+            RemoteObject<?> parent) {
         this.config = config;
         this.name = name;
         this.orb = orb;
         this.repositoryId = repositoryId;
         this.binder = binder;
+        this.locator = handedOut != null ? () -> handedOut
+                : () -> NamingLookup.resolve(orb, config.nameServiceUrl(), name);
+        this.target = description != null ? description : "'" + name + "' in " + config.nameServiceDescription();
         this.idempotentRetry = retry(config.retry(), true);
         this.otherRetry = retry(config.retry(), false);
-        this.attempts = new DeadlineExecutor("corbabridge-attempt " + name);
-        this.observer = Observers.of(config.observers());
+        this.ownsAttempts = parent == null;
+        this.attempts = parent != null ? parent.attempts : new DeadlineExecutor("corbabridge-attempt " + name);
+        this.observer = parent != null ? parent.observer : Observers.of(config.observers());
         this.callTimeoutNanos = config.callTimeout().toNanos();
         try {
             this.binding = new Binding<>(resolveAndBind(), 1);
         } catch (RuntimeException | Error e) {
-            attempts.shutdown();
+            if (ownsAttempts) {
+                attempts.shutdown();
+            }
             throw e;
         }
+    }
+
+    /**
+     * An object this one's call handed out (a cursor, a session, a factory's product), bound to
+     * its reference and called as this one is: the same configuration, ORB, bounds, retry and
+     * typed failures. There is no name to resolve again: after a failure that says the server
+     * was gone, the same reference is bound again. Closing it leaves the ORB and the helper
+     * threads to this object.
+     */
+    <C> RemoteObject<C> adopt(org.omg.CORBA.Object reference, String description, String childRepositoryId,
+            Function<org.omg.CORBA.Object, C> childBinder) {
+        return new RemoteObject<>(config, description, orb.shared(), childRepositoryId, childBinder, reference,
+                description, this);
+    }
+
+    /** What calls are made on now (the stub or checked reference of the current binding). */
+    T currentTarget() {
+        return binding.target();
     }
 
     /**
@@ -188,13 +228,15 @@ final class RemoteObject<T> implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        attempts.shutdown();
+        if (ownsAttempts) {
+            attempts.shutdown();
+        }
         orb.close();
     }
 
     /** "'Catalog' in corbaname::127.0.0.1:2809". */
     public String describeTarget() {
-        return "'" + name + "' in " + config.nameServiceDescription();
+        return target;
     }
 
     /**
@@ -274,7 +316,7 @@ final class RemoteObject<T> implements AutoCloseable {
     }
 
     private T resolveAndBind() {
-        org.omg.CORBA.Object reference = orb.bounded(NamingLookup.resolve(orb, config.nameServiceUrl(), name));
+        org.omg.CORBA.Object reference = orb.bounded(locator.get());
         if (config.orb().tls().isPresent()) {
             requireTlsEndpoint(reference);
         }

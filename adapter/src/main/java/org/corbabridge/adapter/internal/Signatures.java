@@ -167,7 +167,15 @@ final class Signatures {
     }
 
     private static TypeCode helperType(Class<?> type) {
-        return (TypeCode) GeneratedCode.invoke(GeneratedCode.helperMethod(type, "type"), null);
+        try {
+            return (TypeCode) GeneratedCode.invoke(GeneratedCode.helperMethod(type, "type"), null);
+        } catch (StackOverflowError endless) {
+            // JacORB's IDL compiler makes such a helper for a union recursive through a typedef'd
+            // sequence of a forward-declared union
+            throw new IllegalArgumentException(GeneratedCode.helper(type).getName() + ".type() recurses without end: "
+                    + "the IDL compiler generated a broken helper for a recursive type. Put the IDL file in the "
+                    + "generated classes' jar (under idl/), whose TypeCodes are read from the IDL instead", endless);
+        }
     }
 
     private static TypeCode holderType(Class<?> holder) {

@@ -198,7 +198,26 @@ public final class IdlModel {
      */
     public InterfaceSignature signature(String interfaceName) {
         Decl decl = findInterface(interfaceName);
-        return signatures.computeIfAbsent(decl.repositoryId, id -> new SignatureBuilder(decl).build());
+        InterfaceSignature signature = signatures.computeIfAbsent(decl.repositoryId,
+                id -> new SignatureBuilder(decl).build());
+        ORIGINS.put(signature, this);
+        return signature;
+    }
+
+    /** The IDL each signature built here came from, so that the interfaces its operations hand out can be found. */
+    private static final Map<InterfaceSignature, IdlModel> ORIGINS =
+            java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
+    /**
+     * The signature of another interface declared in the IDL {@code signature} was read from:
+     * what a dynamic client needs to call an object one of its operations handed out.
+     */
+    public static java.util.Optional<InterfaceSignature> related(InterfaceSignature signature, String repositoryId) {
+        IdlModel model = ORIGINS.get(signature);
+        if (model == null || !model.declaresInterface(repositoryId)) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(model.signature(repositoryId));
     }
 
     /** The TypeCode of a named type (scoped name or repository id), for tools that show or build values. */
