@@ -35,6 +35,7 @@ public final class AdapterConfig {
     private static final AdapterConfig DEFAULTS = builder().build();
 
     private final String nameServiceUrl;
+    private final String objectUrl;
     private final String name;
     private final InvocationMode invocation;
     private final OrbConfig orb;
@@ -46,6 +47,7 @@ public final class AdapterConfig {
 
     private AdapterConfig(Builder builder) {
         this.nameServiceUrl = builder.nameServiceUrl;
+        this.objectUrl = builder.objectUrl;
         this.name = builder.name;
         this.invocation = builder.invocation;
         this.orb = builder.orb;
@@ -67,6 +69,7 @@ public final class AdapterConfig {
     public Builder toBuilder() {
         Builder builder = new Builder();
         builder.nameServiceUrl = nameServiceUrl;
+        builder.objectUrl = objectUrl;
         builder.name = name;
         builder.invocation = invocation;
         builder.orb = orb;
@@ -128,6 +131,14 @@ public final class AdapterConfig {
         return idempotentOperations.contains(operation);
     }
 
+    /**
+     * The object itself, when it is called with no name service: an {@code IOR:} string or a
+     * {@code corbaloc:} URL of the object; null when its name is resolved.
+     */
+    public String objectUrl() {
+        return objectUrl;
+    }
+
     /** Where the name service is, for messages: the URL, or the initial reference. */
     public String nameServiceDescription() {
         return nameServiceUrl != null ? nameServiceUrl : "the NameService initial reference";
@@ -143,6 +154,7 @@ public final class AdapterConfig {
 
     public static final class Builder {
         private String nameServiceUrl;
+        private String objectUrl;
         private String name;
         private InvocationMode invocation = InvocationMode.STATIC;
         private OrbConfig orb = OrbConfig.ofDefaults();
@@ -183,6 +195,27 @@ public final class AdapterConfig {
             }
             this.nameServiceUrl = url;
             return this;
+        }
+
+        /**
+         * Calls the object at this reference, with no name service: an {@code IOR:} string (as a
+         * server prints or writes to a file) or a {@code corbaloc::HOST:PORT/KEY} URL. After a
+         * failure that says the server was gone, the reference is read again, so a server that
+         * keeps its address and object key (a persistent POA) is found after a restart. Null: the
+         * name is resolved in the name service.
+         */
+        public Builder objectUrl(String url) {
+            if (url != null && !url.regionMatches(true, 0, "IOR:", 0, 4)
+                    && !url.regionMatches(true, 0, "corbaloc:", 0, 9)) {
+                throw new IllegalArgumentException("an object URL is an IOR: string or a corbaloc: URL (for a "
+                        + "corbaname: URL use nameService), not '" + abbreviate(url) + "'");
+            }
+            this.objectUrl = url;
+            return this;
+        }
+
+        private static String abbreviate(String text) {
+            return text.length() > 60 ? text.substring(0, 60) + "..." : text;
         }
 
         /** The CosNaming string name, such as {@code Catalog} or {@code shop/east/Catalog}. */

@@ -3,6 +3,7 @@ package org.corbabridge.adapter.internal;
 import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.NameNotBoundException;
 import org.corbabridge.adapter.NameServiceUnavailableException;
+import org.corbabridge.adapter.ServerUnavailableException;
 import org.omg.CORBA.BAD_PARAM;
 import org.omg.CORBA.ORBPackage.InvalidName;
 import org.omg.CORBA.SystemException;
@@ -41,6 +42,29 @@ final class NamingLookup {
         } catch (SystemException e) {
             throw unavailable("resolving '" + name + "' in the name service at " + where, e);
         }
+    }
+
+    /** The object an {@code IOR:} string or a {@code corbaloc:} URL names, with no name service. */
+    static org.omg.CORBA.Object object(OrbLease orb, String url) {
+        try {
+            org.omg.CORBA.Object reference = orb.orb().string_to_object(url);
+            if (reference == null) {
+                throw new ServerUnavailableException("the reference " + abbreviate(url) + " is nil",
+                        Completion.NOT_APPLICABLE, null);
+            }
+            return reference;
+        } catch (BAD_PARAM e) {
+            throw new IllegalArgumentException("'" + abbreviate(url) + "' is not a valid IOR or corbaloc: URL ("
+                    + RemoteFailures.describe(e) + ")", e);
+        } catch (SystemException e) {
+            throw new ServerUnavailableException("reading the reference " + abbreviate(url) + " failed ("
+                    + RemoteFailures.describe(e) + ")", Completion.NO, e);
+        }
+    }
+
+    /** A reference for messages: an IOR's first characters, a URL whole. */
+    static String abbreviate(String url) {
+        return url.length() > 48 ? url.substring(0, 44) + "...(" + url.length() + " characters)" : url;
     }
 
     private static NamingContextExt rootContext(OrbLease orb, String nameServiceUrl, String where) {

@@ -87,9 +87,16 @@ final class RemoteObject<T> implements AutoCloseable {
         this.orb = orb;
         this.repositoryId = repositoryId;
         this.binder = binder;
-        this.locator = handedOut != null ? () -> handedOut
-                : () -> NamingLookup.resolve(orb, config.nameServiceUrl(), name);
-        this.target = description != null ? description : "'" + name + "' in " + config.nameServiceDescription();
+        if (handedOut != null) {
+            this.locator = () -> handedOut;
+            this.target = description;
+        } else if (config.objectUrl() != null) {
+            this.locator = () -> NamingLookup.object(orb, config.objectUrl());
+            this.target = "the object at " + NamingLookup.abbreviate(config.objectUrl());
+        } else {
+            this.locator = () -> NamingLookup.resolve(orb, config.nameServiceUrl(), name);
+            this.target = "'" + name + "' in " + config.nameServiceDescription();
+        }
         this.idempotentRetry = retry(config.retry(), true);
         this.otherRetry = retry(config.retry(), false);
         this.ownsAttempts = parent == null;
