@@ -101,7 +101,9 @@ final class CallCommand implements Callable<Integer> {
             ObjectNode output = JsonValues.JSON.createObjectNode();
             try {
                 DynamicReply reply = client.invoke(operation, arguments);
-                output.set("result", JsonValues.toJson(reply.result(), called.result(), client::fromAny));
+                if (called.returnsValue()) {
+                    output.set("result", JsonValues.toJson(reply.result(), called.result(), client::fromAny));
+                }
                 ObjectNode outs = JsonValues.JSON.createObjectNode();
                 for (OperationSignature.Parameter parameter : called.parameters()) {
                     if (parameter.mode() != ParameterMode.IN) {

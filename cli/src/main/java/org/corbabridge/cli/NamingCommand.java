@@ -94,7 +94,13 @@ final class NamingCommand implements Runnable {
             if (binding.binding_type.value() == BindingType._ncontext) {
                 return new String[] {name + "/", "context", "", ""};
             }
-            org.omg.CORBA.Object reference = naming.resolve(binding.binding_name);
+            org.omg.CORBA.Object reference;
+            try {
+                reference = naming.resolve(binding.binding_name);
+            } catch (org.omg.CosNaming.NamingContextPackage.NotFound | org.omg.CosNaming.NamingContextPackage.CannotProceed
+                    | org.omg.CosNaming.NamingContextPackage.InvalidName gone) {
+                return new String[] {name, "object", "(unbound while listed)", ""};
+            }
             if (reference == null) {
                 return new String[] {name, "object", "(nil)", ""};
             }

@@ -31,8 +31,7 @@ final class Signatures {
      */
     static InterfaceSignature of(Class<?> operationsInterface) {
         String repositoryId = repositoryId(operationsInterface);
-        Optional<InterfaceSignature> declared = IdlClassPath.signature(operationsInterface.getClassLoader(),
-                repositoryId);
+        Optional<InterfaceSignature> declared = IdlClassPath.signature(operationsInterface, repositoryId);
         return declared.isPresent() ? typed(declared.get(), operationsInterface) : fromClasses(operationsInterface);
     }
 

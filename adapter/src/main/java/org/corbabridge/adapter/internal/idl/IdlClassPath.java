@@ -2,16 +2,18 @@ package org.corbabridge.adapter.internal.idl;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.JarURLConnection;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLConnection;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Enumeration;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +32,8 @@ import org.slf4j.LoggerFactory;
  * The IDL files a class loader carries: every {@code .idl} under an {@code idl/} folder of the
  * class path (where an IDL module's jar puts them beside its generated classes), and those a
  * {@code META-INF/corbabridge/idl.list} names, one resource a line, for class loaders that
- * cannot list a folder. Read once per class loader.
+ * cannot list a folder. The files beside the generated class are read first; the others only
+ * when those do not declare the interface. Each file is read at most once per class loader.
  */
 public final class IdlClassPath {
 
@@ -38,7 +41,7 @@ public final class IdlClassPath {
     static final String FOLDER = "idl";
     static final String INDEX = "META-INF/corbabridge/idl.list";
 
-    private static final Map<ClassLoader, List<IdlModel>> READ = Collections.synchronizedMap(new WeakHashMap<>());
+    private static final Map<ClassLoader, Loaded> READ = Collections.synchronizedMap(new WeakHashMap<>());
 
     private IdlClassPath() {
     }
@@ -47,40 +50,78 @@ public final class IdlClassPath {
      * The signature of the interface with this repository id, from the IDL on the class path, if
      * one of its files declares it.
      *
+     * @param near a generated class: the IDL files in its own jar (or folder) are read first
      * @throws IdlException the file that declares it uses what the library does not support
      */
-    public static Optional<InterfaceSignature> signature(ClassLoader loader, String repositoryId) {
-        for (IdlModel model : models(loader)) {
-            if (model.declaresInterface(repositoryId)) {
-                return Optional.of(model.signature(repositoryId));
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static List<IdlModel> models(ClassLoader loader) {
-        ClassLoader key = loader != null ? loader : ClassLoader.getSystemClassLoader();
+    public static Optional<InterfaceSignature> signature(Class<?> near, String repositoryId) {
+        ClassLoader loader = near.getClassLoader() != null ? near.getClassLoader() : ClassLoader.getSystemClassLoader();
+        Loaded files;
         synchronized (READ) {
-            List<IdlModel> known = READ.get(key);
-            if (known == null) {
-                known = read(key);
-                READ.put(key, known);
+            files = READ.computeIfAbsent(loader, Loaded::new);
+        }
+        return files.find(repositoryId, beside(near));
+    }
+
+    /** One class loader's IDL files, read as they are needed. */
+    private static final class Loaded {
+        private final ClassLoader loader;
+        private final Map<String, Optional<IdlModel>> models = new HashMap<>();
+        private Set<String> all;
+
+        Loaded(ClassLoader loader) {
+            this.loader = loader;
+        }
+
+        synchronized Optional<InterfaceSignature> find(String repositoryId, List<String> first) {
+            Optional<InterfaceSignature> found = find(repositoryId, (Iterable<String>) first);
+            if (found.isPresent()) {
+                return found;
             }
-            return known;
+            if (all == null) {
+                all = resources(loader);
+            }
+            return find(repositoryId, (Iterable<String>) all);
+        }
+
+        private Optional<InterfaceSignature> find(String repositoryId, Iterable<String> resources) {
+            for (String resource : resources) {
+                Optional<IdlModel> model = models.computeIfAbsent(resource, this::read);
+                if (model.isPresent() && model.get().declaresInterface(repositoryId)) {
+                    return Optional.of(model.get().signature(repositoryId));
+                }
+            }
+            return Optional.empty();
+        }
+
+        private Optional<IdlModel> read(String resource) {
+            try {
+                return Optional.of(IdlModel.read(IdlSource.resource(loader, resource)));
+            } catch (IdlException | UncheckedIOException e) {
+                // often another library's IDL that no caller needs (an ORB's own): said quietly, then passed over
+                LOG.debug("IDL on the class path passed over: {}", e.getMessage());
+                return Optional.empty();
+            }
         }
     }
 
-    private static List<IdlModel> read(ClassLoader loader) {
-        List<IdlModel> models = new ArrayList<>();
-        for (String resource : resources(loader)) {
-            try {
-                models.add(IdlModel.read(IdlSource.resource(loader, resource)));
-            } catch (IdlException | java.io.UncheckedIOException e) {
-                // a file no interface of the caller needs must not stop the others: said, then passed over
-                LOG.warn("IDL on the class path passed over: {}", e.getMessage());
-            }
+    /** The IDL files in the jar or folder a generated class was loaded from. */
+    private static List<String> beside(Class<?> near) {
+        CodeSource source = near.getProtectionDomain().getCodeSource();
+        if (source == null || source.getLocation() == null) {
+            return List.of();
         }
-        return List.copyOf(models);
+        Set<String> names = new LinkedHashSet<>();
+        try {
+            URL location = source.getLocation();
+            if ("file".equals(location.getProtocol()) && location.getPath().endsWith(".jar")) {
+                listJar(Path.of(location.toURI()), names);
+            } else if ("file".equals(location.getProtocol())) {
+                listFolder(Path.of(location.toURI()).resolve(FOLDER), names);
+            }
+        } catch (IOException | URISyntaxException | IllegalArgumentException e) {
+            LOG.debug("cannot list the IDL beside {}: {}", near.getName(), e.toString());
+        }
+        return List.copyOf(names);
     }
 
     /** Every IDL resource name, each once, in class-path order. */
@@ -109,15 +150,10 @@ public final class IdlClassPath {
 
     private static void list(URL folder, Set<String> names) throws IOException {
         if ("file".equals(folder.getProtocol())) {
-            Path root;
             try {
-                root = Path.of(folder.toURI());
+                listFolder(Path.of(folder.toURI()), names);
             } catch (URISyntaxException e) {
-                return;
-            }
-            try (Stream<Path> files = Files.walk(root)) {
-                files.filter(file -> file.toString().endsWith(".idl")).sorted().forEach(file ->
-                        names.add(FOLDER + "/" + root.relativize(file).toString().replace('\\', '/')));
+                LOG.debug("cannot list {}: {}", folder, e.toString());
             }
             return;
         }
@@ -125,16 +161,36 @@ public final class IdlClassPath {
         if (connection instanceof JarURLConnection jar) {
             jar.setUseCaches(false);
             try (JarFile file = jar.getJarFile()) {
-                List<String> found = new ArrayList<>();
-                for (Enumeration<JarEntry> entries = file.entries(); entries.hasMoreElements();) {
-                    String name = entries.nextElement().getName();
-                    if (name.startsWith(FOLDER + "/") && name.endsWith(".idl")) {
-                        found.add(name);
-                    }
-                }
-                Collections.sort(found);
-                names.addAll(found);
+                names.addAll(idlEntries(file));
             }
+        }
+    }
+
+    private static void listJar(Path jar, Set<String> names) throws IOException {
+        try (JarFile file = new JarFile(jar.toFile())) {
+            names.addAll(idlEntries(file));
+        }
+    }
+
+    private static List<String> idlEntries(JarFile file) {
+        List<String> found = new ArrayList<>();
+        for (Enumeration<JarEntry> entries = file.entries(); entries.hasMoreElements();) {
+            String name = entries.nextElement().getName();
+            if (name.startsWith(FOLDER + "/") && name.endsWith(".idl")) {
+                found.add(name);
+            }
+        }
+        Collections.sort(found);
+        return found;
+    }
+
+    private static void listFolder(Path root, Set<String> names) throws IOException {
+        if (!java.nio.file.Files.isDirectory(root)) {
+            return;
+        }
+        try (Stream<Path> files = java.nio.file.Files.walk(root)) {
+            files.filter(file -> file.toString().endsWith(".idl")).sorted().forEach(file ->
+                    names.add(FOLDER + "/" + root.relativize(file).toString().replace('\\', '/')));
         }
     }
 }
