@@ -52,7 +52,7 @@ public final class OrbConfig {
         this.traceContext = builder.traceContext;
     }
 
-    /** JacORB, no extra properties. */
+    /** The ORB on the class path ({@link OrbImplementation#onClassPath()}: JacORB first), no extra properties. */
     public static OrbConfig ofDefaults() {
         return DEFAULTS;
     }
@@ -148,9 +148,9 @@ public final class OrbConfig {
     }
 
     public static final class Builder {
-        private String orbClass = OrbImplementation.JACORB.orbClass();
-        private String orbSingletonClass = OrbImplementation.JACORB.orbSingletonClass();
-        private OrbImplementation implementation = OrbImplementation.JACORB;
+        private OrbImplementation implementation = OrbImplementation.onClassPath();
+        private String orbClass = implementation.orbClass();
+        private String orbSingletonClass = implementation.orbSingletonClass();
         private final Properties properties = new Properties();
         private final List<String> arguments = new ArrayList<>();
         private TlsConfig tls;

@@ -316,6 +316,45 @@ public enum OrbImplementation {
     }
 
     /** The implementation of a running ORB, if it is one of these. */
+    /**
+     * The ORB whose classes this class's loader (or the thread's) can load: JacORB, else the
+     * Eclipse ORB, else the OpenJDK ORB; JacORB when none can (its creation then says what is
+     * missing). What a configuration uses when it names none, so that the one ORB an application
+     * depends on is the one it gets.
+     */
+    public static OrbImplementation onClassPath() {
+        return OnClassPath.FOUND;
+    }
+
+    /** Looked for once: the class path does not change under a running application's feet. */
+    private static final class OnClassPath {
+        static final OrbImplementation FOUND = find();
+
+        private static OrbImplementation find() {
+            for (OrbImplementation implementation : values()) {
+                if (loadable(implementation.orbClass())) {
+                    return implementation;
+                }
+            }
+            return JACORB;
+        }
+
+        private static boolean loadable(String className) {
+            for (ClassLoader loader : new ClassLoader[] {OrbImplementation.class.getClassLoader(),
+                    Thread.currentThread().getContextClassLoader()}) {
+                try {
+                    if (loader != null) {
+                        Class.forName(className, false, loader);
+                        return true;
+                    }
+                } catch (ClassNotFoundException | LinkageError absent) {
+                    // try the next loader
+                }
+            }
+            return false;
+        }
+    }
+
     public static Optional<OrbImplementation> of(ORB orb) {
         String name = orb.getClass().getName();
         for (OrbImplementation implementation : values()) {

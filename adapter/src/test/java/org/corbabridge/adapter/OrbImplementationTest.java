@@ -109,4 +109,12 @@ class OrbImplementationTest {
         properties.setProperty("org.omg.CORBA.ORBSingletonClass", TestOrbs.current().orbSingletonClass());
         return properties;
     }
+
+    @Test
+    void aConfigurationThatNamesNoOrbGetsTheOneOnTheClassPath() {
+        // each test JVM has one ORB's jars only, as an application that depends on one ORB
+        assertThat(OrbImplementation.onClassPath()).isEqualTo(TestOrbs.current());
+        assertThat(OrbConfig.ofDefaults().implementation()).isEqualTo(TestOrbs.current());
+        assertThat(AdapterConfig.ofDefaults().orb().orbClass()).isEqualTo(TestOrbs.current().orbClass());
+    }
 }

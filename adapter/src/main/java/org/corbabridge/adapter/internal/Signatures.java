@@ -168,12 +168,14 @@ final class Signatures {
     private static TypeCode helperType(Class<?> type) {
         try {
             return (TypeCode) GeneratedCode.invoke(GeneratedCode.helperMethod(type, "type"), null);
-        } catch (StackOverflowError endless) {
-            // JacORB's IDL compiler makes such a helper for a union recursive through a typedef'd
-            // sequence of a forward-declared union
-            throw new IllegalArgumentException(GeneratedCode.helper(type).getName() + ".type() recurses without end: "
-                    + "the IDL compiler generated a broken helper for a recursive type. Put the IDL file in the "
-                    + "generated classes' jar (under idl/), whose TypeCodes are read from the IDL instead", endless);
+        } catch (StackOverflowError | org.omg.CORBA.BAD_PARAM broken) {
+            // each IDL compiler breaks one form of recursive type: JacORB's type() recurses without end
+            // for a union recursive through a typedef'd sequence of a forward-declared union, the OpenJDK
+            // ORB's idlj asks for a recursive TypeCode of id "" for an anonymous sequence of the struct
+            throw new IllegalArgumentException(GeneratedCode.helper(type).getName() + ".type() fails ("
+                    + broken.getClass().getSimpleName() + "): the IDL compiler generated a broken helper for a "
+                    + "recursive type. Put the IDL file in the generated classes' jar (under idl/), whose TypeCodes "
+                    + "are then read from the IDL instead", broken);
         }
     }
 

@@ -1,0 +1,64 @@
+package org.corbabridge.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.corbabridge.fixture.ServerFixture;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The examples the README and the docs show, run against warehouse_server on this JVM's ORB. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ExamplesIT {
+
+    private ServerFixture fixture;
+    private String warehouse;
+
+    @BeforeAll
+    void startServer() {
+        fixture = ServerFixture.startWarehouse();
+        warehouse = fixture.nameServiceUrl() + "#Warehouse";
+    }
+
+    @AfterAll
+    void stopServer() {
+        if (fixture != null) {
+            fixture.close();
+        }
+    }
+
+    @Test
+    void theFirstCallReadsTheSiteAndGetsTheTypedUserException() {
+        assertThat(FirstCall.run(warehouse)).isEqualTo("depot-1: no pallet P-404 on shelf 5");
+    }
+
+    @Test
+    void theDynamicClientFromTheIdlFileCallsWithGenericValues(@TempDir Path directory) throws Exception {
+        Path idl = directory.resolve("warehouse.idl");
+        try (InputStream in = getClass().getClassLoader().getResourceAsStream("idl/warehouse.idl")) {
+            Files.copy(in, idl);
+        }
+        Map<String, Object> answers = FromIdl.run(warehouse, idl);
+
+        assertThat(answers.get("site")).isEqualTo("depot-1");
+        assertThat(answers.get("echoed")).isEqualTo(List.of(Map.of("discriminator", 3, "level", 0.5)));
+        assertThat((Integer) answers.get("slot")).isPositive();
+        assertThat(((Map<?, ?>) answers.get("totals")).get("stored")).isEqualTo(1);
+    }
+
+    @Test
+    void theCatalogExampleListsItemsAndTellsARefusedQuery() {
+        try (ServerFixture catalog = ServerFixture.start()) {
+            String url = catalog.catalogUrl();
+            assertThat(CatalogExample.run(url, "items=3").lines()).hasSize(3);
+            assertThat(CatalogExample.run(url, "items=banana")).startsWith("refused: ");
+        }
+    }
+}
