@@ -36,6 +36,16 @@ public interface DynamicClient extends AutoCloseable {
         return ClientFactory.instance().dynamic(signature, config, null);
     }
 
+    /**
+     * A client of {@code interfaceName} as the IDL file declares it (its includes looked for
+     * beside it): {@code Idl.read(idlFile).signature(interfaceName)}, no generated class needed.
+     *
+     * @throws IdlException the IDL cannot be read, or the interface uses what the library does not support
+     */
+    static DynamicClient create(java.nio.file.Path idlFile, String interfaceName, AdapterConfig config) {
+        return create(Idl.read(idlFile).signature(interfaceName), config);
+    }
+
     /** On an ORB someone else owns; {@code config.orb()} is ignored. */
     static DynamicClient create(InterfaceSignature signature, AdapterConfig config, ORB orb) {
         if (orb == null) {

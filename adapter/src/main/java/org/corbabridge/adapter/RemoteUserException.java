@@ -1,5 +1,7 @@
 package org.corbabridge.adapter;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -27,7 +29,8 @@ public class RemoteUserException extends CorbaAdapterException {
     public RemoteUserException(String message, String repositoryId, Map<String, Object> members, Throwable cause) {
         super(message, Completion.YES, cause);
         this.repositoryId = repositoryId;
-        this.members = Map.copyOf(members);
+        // in the IDL's member order, which Map.copyOf would lose
+        this.members = Collections.unmodifiableMap(new LinkedHashMap<>(members));
     }
 
     /** Such as {@code IDL:shop/InvalidQuery:1.0}. */
@@ -35,7 +38,7 @@ public class RemoteUserException extends CorbaAdapterException {
         return repositoryId;
     }
 
-    /** The exception's members by name, as generic values (see {@link DynamicClient}). */
+    /** The exception's members by name, in the IDL's order, as generic values (see {@link DynamicClient}). */
     public Map<String, Object> members() {
         return members;
     }

@@ -294,4 +294,29 @@ class WarehouseShapesTest {
             assertThat(warehouse.invoke("echoBin", bin("shallow", bin("ok"))).result()).isNotNull();
         }
     }
+
+    @ParameterizedTest
+    @EnumSource(value = InvocationMode.class, names = {"DYNAMIC", "DII"})
+    void aUserExceptionsMembersComeInTheIdlsOrderWithGeneratedClassesOrWithout(InvocationMode mode,
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path directory) throws Exception {
+        java.nio.file.Path idl = directory.resolve("warehouse.idl");
+        try (java.io.InputStream in = getClass().getClassLoader().getResourceAsStream("idl/warehouse.idl")) {
+            java.nio.file.Files.copy(in, idl);
+        }
+        try (DynamicClient typed = DynamicClient.create(InterfaceSignature.of(WarehouseOperations.class), config(mode));
+                DynamicClient generic = DynamicClient.create(idl, "Warehouse", config(mode))) {
+            for (DynamicClient client : java.util.List.of(typed, generic)) {
+                Pallet full = WarehouseValues.everyBranch("full").get(0);
+                Object pallet = client == typed ? full : WarehouseValues.generic(full);
+                assertThatThrownBy(() -> client.invoke("fetch", "absent")).isInstanceOfSatisfying(
+                        RemoteUserException.class, raised -> assertThat(raised.members().keySet())
+                                .containsExactly("id", "shelf"));
+                client.set("capacity", 0);
+                assertThatThrownBy(() -> client.invoke("store", pallet, null, Map.of("stored", 0, "photoBytes", 0L)))
+                        .isInstanceOfSatisfying(RemoteUserException.class, raised -> assertThat(
+                                raised.members().keySet()).containsExactly("capacity", "used", "rejected"));
+                client.set("capacity", 100);
+            }
+        }
+    }
 }
