@@ -193,10 +193,13 @@ class QuickStudyIT {
                 assertThat(step.serverResidentBytes()).as(where).isPositive();
                 assertThat(step.serverCpuPercent()).as(where).isNotNegative();
             }
-            // /proc counts CPU in 10 ms ticks: a few calls at one session may not reach one
-            StepReply largest = series.steps().get(series.steps().size() - 1);
-            assertThat(largest.serverCpuPercent()).as(series.label() + ", the C++ server's CPU").isPositive();
         }
+        // /proc counts CPU in 10 ms ticks: the quick plan's few calls of one step may not reach one,
+        // least of all on a loaded machine (one configuration's largest step read 0 beside another
+        // build); that the server's CPU is read at all shows in the sum over every step
+        double serverCpu = results.scale().stream().flatMap(series -> series.steps().stream())
+                .mapToDouble(StepReply::serverCpuPercent).sum();
+        assertThat(serverCpu).as("the C++ server's CPU over every step of every configuration").isPositive();
     }
 
     @Test
