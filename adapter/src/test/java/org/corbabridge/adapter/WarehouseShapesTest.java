@@ -238,6 +238,7 @@ class WarehouseShapesTest {
                         }
                     }).as(shape.getKey()).isInstanceOf(IllegalArgumentException.class)
                             .hasMessageContaining("cannot be sent correctly by the " + TestOrbs.current().displayName())
+                            .hasMessageContaining("default branch")
                             .hasMessageContaining("Nothing was sent");
                     continue;
                 }

@@ -3,7 +3,9 @@ package org.corbabridge.adapter.internal;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import org.corbabridge.adapter.OrbImplementation;
 import org.omg.CORBA.Any;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.TCKind;
@@ -12,23 +14,18 @@ import org.omg.CORBA.TypeCodePackage.BadKind;
 import org.omg.CORBA.TypeCodePackage.Bounds;
 
 /**
- * Refuses, before anything is sent, an {@code any} the ORB would send wrong. The Eclipse ORB
- * and the OpenJDK ORB (both from Sun's TypeCodeImpl) marshal the label of a union's default
- * member as one octet, where CDR wants a value of the discriminator's type: in a TypeCode
- * that travels inside an any, every byte after it is then out of place. omniORB answers
- * MARSHAL; a more lenient peer would read the value wrong. A union whose discriminator is one
- * octet wide (char, boolean, octet) is written right by accident and passes.
+ * Refuses, before anything is sent, an {@code any} the ORB would send wrong: every any among an
+ * operation's arguments, at any depth, has its TypeCode checked against what the ORB writes
+ * for it ({@link TypeCodeWireCheck}; once per TypeCode). The Eclipse ORB and the OpenJDK ORB
+ * (both from Sun's TypeCodeImpl) marshal the label of a union's default member as one octet,
+ * where CDR wants a value of the discriminator's type; JacORB leaves out the padding before a
+ * default label that follows a member whose TypeCode ends off a 4-byte boundary. In a TypeCode
+ * that travels inside an any, every byte after it is then out of place: omniORB answers MARSHAL,
+ * a more lenient peer would read the value wrong.
  */
 final class AnyGuard {
 
     private AnyGuard() {
-    }
-
-    /** The name of this ORB if it writes a union's default label as an octet, else null. */
-    static String affected(ORB orb) {
-        String name = orb.getClass().getName();
-        return name.startsWith("com.sun.corba.ee.") ? "Eclipse ORB"
-                : name.startsWith("com.sun.corba.se.") ? "OpenJDK ORB" : null;
     }
 
     /** Whether a value of this type can hold an any. */
@@ -38,45 +35,52 @@ final class AnyGuard {
 
     /**
      * @throws IllegalArgumentException the value holds, at any depth, an any whose TypeCode
-     *         has a union with a default member and a discriminator wider than one octet
+     *         {@code orb} would not write as CDR says ({@link TypeCodeWireCheck})
      */
-    static void requireSendable(Object value, String orbName) {
-        walk(value, orbName, 0);
+    static void requireSendable(Object value, ORB orb) {
+        walk(value, orb, 0);
     }
 
-    private static void walk(Object value, String orbName, int depth) {
+    private static void walk(Object value, ORB orb, int depth) {
         if (value == null || depth > Codecs.MAX_NESTING) {
             return;
         }
         if (value instanceof Any any) {
+            Optional<String> problem = TypeCodeWireCheck.problem(orb, any.type());
             String union = misplacedDefaultLabel(any.type(), new HashSet<>());
-            if (union != null) {
+            if (problem.isEmpty() && union != null && sunOrb(orb)) {
+                problem = Optional.of("an any holding a union with a default branch (" + union + ") reaches omniORB "
+                        + "malformed from this ORB (MARSHAL), whatever its value");
+            }
+            if (problem.isPresent()) {
                 throw new IllegalArgumentException("an any holding " + describe(any.type()) + " cannot be sent "
-                        + "correctly by the " + orbName + ": it writes the default branch's label of union " + union
-                        + " as one octet where CDR needs a value of the discriminator's type, so the peer reads "
-                        + "the rest wrong. Nothing was sent. Call it on JacORB, or give the union no default branch");
+                        + "correctly by " + orbName(orb) + ": " + problem.get()
+                        + (union != null ? "; the default branch's label of union " + union + " is written out of "
+                                + "place, so the peer would read the rest wrong" : "")
+                        + ". Nothing was sent" + (union != null ? ". Give the union no default branch, or call it on "
+                                + "another ORB" : ""));
             }
             if (carriesAny(any.type())) {
-                walk(Codecs.of(any.type(), null).read(any.create_input_stream()), orbName, depth + 1);
+                walk(Codecs.of(any.type(), null).read(any.create_input_stream()), orb, depth + 1);
             }
         } else if (value instanceof Map<?, ?> map) {
             for (Object member : map.values()) {
-                walk(member, orbName, depth + 1);
+                walk(member, orb, depth + 1);
             }
         } else if (value instanceof List<?> list) {
             for (Object item : list) {
-                walk(item, orbName, depth + 1);
+                walk(item, orb, depth + 1);
             }
         } else if (value instanceof Object[] array) {
             for (Object item : array) {
-                walk(item, orbName, depth + 1);
+                walk(item, orb, depth + 1);
             }
         } else if (value instanceof org.omg.CORBA.portable.IDLEntity && !(value instanceof org.omg.CORBA.Object)) {
             for (java.lang.reflect.Field field : value.getClass().getDeclaredFields()) {
                 if (!java.lang.reflect.Modifier.isStatic(field.getModifiers()) && !field.getType().isPrimitive()
                         && field.trySetAccessible()) {
                     try {
-                        walk(field.get(value), orbName, depth + 1);
+                        walk(field.get(value), orb, depth + 1);
                     } catch (IllegalAccessException e) {
                         // nothing to check in a field the walk cannot read
                     }
@@ -135,6 +139,24 @@ final class AnyGuard {
         } catch (BadKind | Bounds e) {
             return null;
         }
+    }
+
+    /**
+     * The Eclipse ORB and the OpenJDK ORB: an any holding a union with a default branch (and a
+     * discriminator wider than an octet) reaches omniORB malformed in every invocation mode
+     * (MARSHAL, minor "pass end of message"), though the TypeCode they write into a scratch
+     * stream reads back right; their TypeCodeImpl writes the default member's label as an octet
+     * on one of its paths.
+     */
+    private static boolean sunOrb(ORB orb) {
+        String name = orb.getClass().getName();
+        return name.startsWith("com.sun.corba.ee.") || name.startsWith("com.sun.corba.se.");
+    }
+
+    /** "JacORB", "the Eclipse ORB", "the OpenJDK ORB", for messages. */
+    private static String orbName(ORB orb) {
+        return OrbImplementation.of(orb).map(implementation -> implementation == OrbImplementation.JACORB
+                ? implementation.displayName() : "the " + implementation.displayName()).orElse(orb.getClass().getName());
     }
 
     private static String describe(TypeCode type) {

@@ -38,8 +38,6 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient, Refer
     /** The clients of objects this one's calls handed out: held weakly, closed with this one. */
     private final Set<RemoteInterface> children = Collections.newSetFromMap(Collections.synchronizedMap(
             new WeakHashMap<>()));
-    /** The ORB's name where it sends some anys wrong ({@link AnyGuard}), else null. */
-    private final String anyDefectOrb;
     /**
      * {@link #byMethod}'s entries for the very {@code Method} objects proxies pass; copied on write.
      * Bounded: only {@link ProxyClient} calls {@link #callMethod}, and a proxy class holds one
@@ -56,7 +54,6 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient, Refer
         this.invoker = invoker;
         this.operations = operations;
         this.byMethod = byMethod;
-        this.anyDefectOrb = AnyGuard.affected(remote.orb().orb());
     }
 
     /**
@@ -282,12 +279,12 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient, Refer
         return outcome.result();
     }
 
-    /** On an ORB that sends some anys wrong, an argument that holds one is refused here, before anything is sent. */
+    /** An argument holding an any the ORB would send wrong is refused here, before anything is sent ({@link AnyGuard}). */
     private void guardAnys(BoundOperation bound, Object[] values) {
-        if (bound.carriesAny && anyDefectOrb != null) {
+        if (bound.carriesAny) {
             for (int i = 0; i < values.length; i++) {
                 if (bound.modes[i] != ParameterMode.OUT) {
-                    AnyGuard.requireSendable(values[i], anyDefectOrb);
+                    AnyGuard.requireSendable(values[i], remote.orb().orb());
                 }
             }
         }
