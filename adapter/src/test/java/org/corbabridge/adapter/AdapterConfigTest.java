@@ -9,14 +9,15 @@ import org.junit.jupiter.api.Test;
 class AdapterConfigTest {
 
     @Test
-    void defaultsAreStaticJacorbInitialReferenceAndBoundedTimeouts() {
+    void defaultsAreStaticTheOrbOnTheClassPathInitialReferenceAndBoundedTimeouts() {
         AdapterConfig config = AdapterConfig.ofDefaults();
         assertThat(config.nameServiceUrl()).isNull();
         assertThat(config.nameServiceDescription()).isEqualTo("the NameService initial reference");
         assertThat(config.name()).isNull();
         assertThat(config.invocation()).isEqualTo(InvocationMode.STATIC);
         assertThat(config.idempotentOperations()).isEmpty();
-        assertThat(config.orb().implementation()).isEqualTo(OrbImplementation.JACORB);
+        // the ORB on the class path: each test JVM has one ORB's jars only
+        assertThat(config.orb().implementation()).isEqualTo(TestOrbs.current());
         assertThat(config.callTimeout()).isEqualTo(Duration.ofSeconds(10));
         assertThat(config.connectTimeout()).isEqualTo(Duration.ofSeconds(3));
     }

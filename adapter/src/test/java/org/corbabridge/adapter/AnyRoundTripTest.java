@@ -7,9 +7,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.corbabridge.fixture.ServerFixture;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.corbabridge.fixture.ServerFixtureExtension;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.omg.CORBA.Any;
@@ -25,6 +25,7 @@ import org.omg.CORBA.TypeCode;
  * on this JVM's ORB.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(ServerFixtureExtension.Warehouse.class)
 class AnyRoundTripTest {
 
     private static final Idl EVERYTHING = Idl.fromClassPath(AnyRoundTripTest.class.getClassLoader(),
@@ -32,19 +33,12 @@ class AnyRoundTripTest {
     private static final Idl WAREHOUSE = Idl.fromClassPath(AnyRoundTripTest.class.getClassLoader(),
             "idl/warehouse.idl");
 
-    private ServerFixture fixture;
+    private final ServerFixture fixture;
 
-    @BeforeAll
-    void startServer() {
-        fixture = ServerFixture.startWarehouse();
+    AnyRoundTripTest(ServerFixture fixture) {
+        this.fixture = fixture;
     }
 
-    @AfterAll
-    void stopServer() {
-        if (fixture != null) {
-            fixture.close();
-        }
-    }
 
     /** Each type and a value of it, as generic values. */
     static Map<String, Object> values() {
@@ -76,24 +70,15 @@ class AnyRoundTripTest {
     }
 
     private static Map<String, Object> node(String name, Map<?, ?>... children) {
-        Map<String, Object> node = new LinkedHashMap<>();
-        node.put("name", name);
-        node.put("children", List.of(children));
-        return node;
+        return GenericValues.struct("name", name, "children", List.of(children));
     }
 
     private static Map<String, Object> leaf(String leaf) {
-        Map<String, Object> tree = new LinkedHashMap<>();
-        tree.put("discriminator", false);
-        tree.put("leaf", leaf);
-        return tree;
+        return GenericValues.union(false, "leaf", leaf);
     }
 
     private static Map<String, Object> branches(Map<?, ?>... branches) {
-        Map<String, Object> tree = new LinkedHashMap<>();
-        tree.put("discriminator", true);
-        tree.put("branches", List.of(branches));
-        return tree;
+        return GenericValues.union(true, "branches", List.of(branches));
     }
 
     private DynamicClient client(InvocationMode mode) {

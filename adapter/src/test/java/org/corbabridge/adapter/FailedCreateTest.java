@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.corbabridge.fixture.ServerFixture;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.corbabridge.fixture.ServerFixtureExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.omg.CORBA.Any;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.TCKind;
@@ -19,21 +19,15 @@ import org.omg.CORBA.TypeCode;
  * endless recursion does).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(ServerFixtureExtension.Warehouse.class)
 class FailedCreateTest {
 
-    private ServerFixture fixture;
+    private final ServerFixture fixture;
 
-    @BeforeAll
-    void startServer() {
-        fixture = ServerFixture.startWarehouse();
+    FailedCreateTest(ServerFixture fixture) {
+        this.fixture = fixture;
     }
 
-    @AfterAll
-    void stopServer() {
-        if (fixture != null) {
-            fixture.close();
-        }
-    }
 
     private InterfaceSignature taking(TypeCode type) {
         return InterfaceSignature.builder("IDL:depot/stock/Warehouse:1.0")

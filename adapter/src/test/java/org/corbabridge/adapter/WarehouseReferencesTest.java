@@ -14,10 +14,11 @@ import org.corbabridge.depot.stock.PalletCursor;
 import org.corbabridge.depot.stock.PalletHolder;
 import org.corbabridge.depot.stock.WarehouseOperations;
 import org.corbabridge.fixture.ServerFixture;
-import org.junit.jupiter.api.AfterAll;
+import org.corbabridge.fixture.ServerFixtureExtension;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.omg.CORBA.IntHolder;
@@ -29,16 +30,20 @@ import org.omg.CORBA.IntHolder;
  * argument it is sent as its reference; in every mode, on this JVM's ORB.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(ServerFixtureExtension.Warehouse.class)
 class WarehouseReferencesTest {
 
     private static final Idl IDL = Idl.fromClassPath(WarehouseReferencesTest.class.getClassLoader(), "idl/warehouse.idl");
     private static final List<String> STORED = List.of("ref-a", "ref-b", "ref-c");
 
-    private ServerFixture fixture;
+    private final ServerFixture fixture;
+
+    WarehouseReferencesTest(ServerFixture fixture) {
+        this.fixture = fixture;
+    }
 
     @BeforeAll
-    void startServerAndStore() throws Exception {
-        fixture = ServerFixture.startWarehouse();
+    void store() throws Exception {
         try (CorbaClient<WarehouseOperations> client = CorbaClient.create(WarehouseOperations.class, config(
                 InvocationMode.STATIC))) {
             for (String id : STORED) {
@@ -48,12 +53,6 @@ class WarehouseReferencesTest {
         }
     }
 
-    @AfterAll
-    void stopServer() {
-        if (fixture != null) {
-            fixture.close();
-        }
-    }
 
     private AdapterConfig config(InvocationMode mode) {
         return TestOrbs.configFor(fixture).invocation(mode).build();

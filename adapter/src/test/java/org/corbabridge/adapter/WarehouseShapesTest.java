@@ -14,9 +14,9 @@ import org.corbabridge.depot.stock.Route;
 import org.corbabridge.depot.stock.Unit;
 import org.corbabridge.depot.stock.WarehouseOperations;
 import org.corbabridge.fixture.ServerFixture;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.corbabridge.fixture.ServerFixtureExtension;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.omg.CORBA.Any;
@@ -30,23 +30,17 @@ import org.omg.CORBA.TypeCode;
  * from the IDL alone, on this JVM's ORB.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(ServerFixtureExtension.Warehouse.class)
 class WarehouseShapesTest {
 
     private static final Idl IDL = Idl.fromClassPath(WarehouseShapesTest.class.getClassLoader(), "idl/warehouse.idl");
 
-    private ServerFixture fixture;
+    private final ServerFixture fixture;
 
-    @BeforeAll
-    void startServer() {
-        fixture = ServerFixture.startWarehouse();
+    WarehouseShapesTest(ServerFixture fixture) {
+        this.fixture = fixture;
     }
 
-    @AfterAll
-    void stopServer() {
-        if (fixture != null) {
-            fixture.close();
-        }
-    }
 
     private AdapterConfig config(InvocationMode mode) {
         return TestOrbs.configFor(fixture).invocation(mode).build();
@@ -157,38 +151,23 @@ class WarehouseShapesTest {
     }
 
     private static Map<String, Object> reading(int label, String member, Object value) {
-        Map<String, Object> reading = new LinkedHashMap<>();
-        reading.put("discriminator", label);
-        reading.put(member, value);
-        return reading;
+        return GenericValues.union(label, member, value);
     }
 
     private static Map<String, Object> bin(String label, Map<?, ?>... inner) {
-        Map<String, Object> bin = new LinkedHashMap<>();
-        bin.put("label", label);
-        bin.put("inner", List.of(inner));
-        return bin;
+        return GenericValues.struct("label", label, "inner", List.of(inner));
     }
 
     private static Map<String, Object> stop(String stop) {
-        Map<String, Object> route = new LinkedHashMap<>();
-        route.put("discriminator", false);
-        route.put("stop", stop);
-        return route;
+        return GenericValues.union(false, "stop", stop);
     }
 
     private static Map<String, Object> legs(Map<?, ?>... legs) {
-        Map<String, Object> route = new LinkedHashMap<>();
-        route.put("discriminator", true);
-        route.put("legs", List.of(legs));
-        return route;
+        return GenericValues.union(true, "legs", List.of(legs));
     }
 
     private static Map<String, Object> quantity() {
-        Map<String, Object> quantity = new LinkedHashMap<>();
-        quantity.put("discriminator", "KILOGRAMS");
-        quantity.put("weight", 12.5);
-        return quantity;
+        return GenericValues.union("KILOGRAMS", "weight", 12.5);
     }
 
     @ParameterizedTest

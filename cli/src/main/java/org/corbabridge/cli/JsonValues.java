@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.corbabridge.adapter.DynamicClient;
+import org.corbabridge.adapter.internal.TypeCodes;
 import org.omg.CORBA.Any;
 import org.omg.CORBA.TCKind;
 import org.omg.CORBA.TypeCode;
@@ -195,7 +196,7 @@ final class JsonValues {
                     + " elements, not " + json.size());
         }
         TypeCode element = type.content_type();
-        Class<?> primitive = primitiveClass(unaliased(element).kind().value());
+        Class<?> primitive = primitiveClass(TypeCodes.unaliased(element).kind().value());
         if (primitive != null) {
             Object values = Array.newInstance(primitive, json.size());
             for (int i = 0; i < json.size(); i++) {
@@ -253,17 +254,6 @@ final class JsonValues {
                 + (json == null ? "nothing" : json.toString()));
     }
 
-    static TypeCode unaliased(TypeCode type) {
-        try {
-            TypeCode current = type;
-            while (current.kind().value() == TCKind._tk_alias) {
-                current = current.content_type();
-            }
-            return current;
-        } catch (BadKind e) {
-            return type;
-        }
-    }
 
     /**
      * A generic value as JSON, directed by its type (unsigned numbers unsigned, an octet from 0
@@ -281,7 +271,7 @@ final class JsonValues {
         if (value == null) {
             return NODES.nullNode();
         }
-        TypeCode plain = unaliased(type);
+        TypeCode plain = TypeCodes.unaliased(type);
         int kind = plain.kind().value();
         switch (kind) {
             case TCKind._tk_ushort:

@@ -12,10 +12,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.fixture.ServerFixture;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.corbabridge.fixture.ServerFixtureExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -25,27 +25,21 @@ import org.junit.jupiter.params.provider.EnumSource;
  * command: each ORB it carries is loaded apart and answers, and the exit status comes through.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(ServerFixtureExtension.Warehouse.class)
 class RunnableJarIT {
 
     /** What one run printed, and how it ended. */
     record Run(int status, String out, String err) {
     }
 
-    private ServerFixture fixture;
+    private final ServerFixture fixture;
     @TempDir
     Path work;
 
-    @BeforeAll
-    void startServer() {
-        fixture = ServerFixture.startWarehouse();
+    RunnableJarIT(ServerFixture fixture) {
+        this.fixture = fixture;
     }
 
-    @AfterAll
-    void stopServer() {
-        if (fixture != null) {
-            fixture.close();
-        }
-    }
 
     private Run run(String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();

@@ -8,31 +8,25 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.corbabridge.fixture.ServerFixture;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.corbabridge.fixture.ServerFixtureExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The examples the README and the docs show, run against warehouse_server on this JVM's ORB. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(ServerFixtureExtension.Warehouse.class)
 class ExamplesIT {
 
-    private ServerFixture fixture;
+    private final ServerFixture fixture;
     private String warehouse;
 
-    @BeforeAll
-    void startServer() {
-        fixture = ServerFixture.startWarehouse();
+    ExamplesIT(ServerFixture fixture) {
+        this.fixture = fixture;
         warehouse = fixture.nameServiceUrl() + "#Warehouse";
     }
 
-    @AfterAll
-    void stopServer() {
-        if (fixture != null) {
-            fixture.close();
-        }
-    }
 
     @Test
     void theFirstCallReadsTheSiteAndGetsTheTypedUserException() {

@@ -301,15 +301,7 @@ final class Codecs {
     }
 
     static TypeCode unaliased(TypeCode type) {
-        try {
-            TypeCode current = type;
-            while (current.kind().value() == TCKind._tk_alias) {
-                current = current.content_type();
-            }
-            return current;
-        } catch (BadKind e) {
-            throw new IllegalStateException(e);
-        }
+        return TypeCodes.unaliased(type);
     }
 
     static String describe(TypeCode type) {

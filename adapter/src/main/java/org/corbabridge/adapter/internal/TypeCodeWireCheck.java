@@ -438,26 +438,23 @@ final class TypeCodeWireCheck {
         }
 
         private int readLong() {
-            align(4);
-            require(4);
-            int value = 0;
-            for (int i = 0; i < 4; i++) {
-                int octet = data[position + (little ? 3 - i : i)] & 0xff;
-                value = value << 8 | octet;
-            }
-            position += 4;
-            return value;
+            return (int) readInteger(4);
         }
 
         private long readLongLong() {
-            align(8);
-            require(8);
+            return readInteger(8);
+        }
+
+        /** A 4- or 8-byte integer, aligned to its size, in the encapsulation's byte order. */
+        private long readInteger(int size) {
+            align(size);
+            require(size);
             long value = 0;
-            for (int i = 0; i < 8; i++) {
-                long octet = data[position + (little ? 7 - i : i)] & 0xff;
+            for (int i = 0; i < size; i++) {
+                long octet = data[position + (little ? size - 1 - i : i)] & 0xff;
                 value = value << 8 | octet;
             }
-            position += 8;
+            position += size;
             return value;
         }
 

@@ -27,6 +27,7 @@ import org.corbabridge.adapter.IdlException;
 import org.corbabridge.adapter.InterfaceSignature;
 import org.corbabridge.adapter.OperationSignature;
 import org.corbabridge.adapter.ParameterMode;
+import org.corbabridge.adapter.internal.TypeCodes;
 import org.corbabridge.adapter.internal.idl.IdlParser.AttrDclContext;
 import org.corbabridge.adapter.internal.idl.IdlParser.AttrRaisesContext;
 import org.corbabridge.adapter.internal.idl.IdlParser.BaseTypeSpecContext;
@@ -1072,7 +1073,7 @@ public final class IdlModel {
         private TypeCode union(Decl decl) {
             UnionTypeContext context = (UnionTypeContext) decl.context;
             TypeCode discriminator = of(context.switchTypeSpec(), decl);
-            TypeCode plain = unaliased(discriminator);
+            TypeCode plain = TypeCodes.unaliased(discriminator);
             int kind = plain.kind().value();
             if (kind != TCKind._tk_short && kind != TCKind._tk_long && kind != TCKind._tk_longlong
                     && kind != TCKind._tk_ushort && kind != TCKind._tk_ulong && kind != TCKind._tk_ulonglong
@@ -1112,17 +1113,6 @@ public final class IdlModel {
         }
     }
 
-    static TypeCode unaliased(TypeCode type) {
-        try {
-            TypeCode current = type;
-            while (current.kind().value() == TCKind._tk_alias) {
-                current = current.content_type();
-            }
-            return current;
-        } catch (org.omg.CORBA.TypeCodePackage.BadKind e) {
-            throw new IllegalStateException(e);
-        }
-    }
 
     // ---- signatures ----------------------------------------------------------------------------
 
