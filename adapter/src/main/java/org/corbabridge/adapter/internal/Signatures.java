@@ -9,15 +9,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.corbabridge.adapter.internal.idl.IdlClassPath;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.corbabridge.adapter.InterfaceSignature;
 import org.corbabridge.adapter.OperationSignature;
+import org.corbabridge.adapter.internal.idl.IdlClassPath;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.TCKind;
 import org.omg.CORBA.TypeCode;
 import org.omg.CORBA.UserException;
 import org.omg.CORBA.portable.IDLEntity;
 import org.omg.CORBA.portable.Streamable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Derives an {@link InterfaceSignature} from the classes the IDL compiler generated (see {@link InterfaceSignature#of}). */
 final class Signatures {
@@ -32,8 +36,24 @@ final class Signatures {
     static InterfaceSignature of(Class<?> operationsInterface) {
         String repositoryId = repositoryId(operationsInterface);
         Optional<InterfaceSignature> declared = IdlClassPath.signature(operationsInterface, repositoryId);
-        return declared.isPresent() ? typed(declared.get(), operationsInterface) : fromClasses(operationsInterface);
+        if (declared.isPresent()) {
+            return typed(declared.get(), operationsInterface);
+        }
+        InterfaceSignature derived = fromClasses(operationsInterface);
+        if (WARNED.add(repositoryId)) {
+            LOG.warn("no IDL on the class path declares {}: its signature is derived from {} alone, and Java types "
+                    + "cannot tell a readonly attribute, a oneway operation, an inout parameter, a wstring, an "
+                    + "unsigned type or a fixed-length array from their twins. A call that goes wrong on the wire "
+                    + "(BAD_OPERATION, MARSHAL, DATA_CONVERSION) is likely one of these: put the IDL file in the jar "
+                    + "under idl/, or declare them on InterfaceSignature.of(...).toBuilder()", repositoryId,
+                    operationsInterface.getName());
+        }
+        return derived;
     }
+
+    private static final Logger LOG = LoggerFactory.getLogger(Signatures.class);
+    /** Each interface is warned about once. */
+    private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
 
     /** The IDL's signature, bound to the generated interface: every Java method must be one of its operations. */
     static InterfaceSignature typed(InterfaceSignature idl, Class<?> operationsInterface) {
