@@ -872,11 +872,11 @@ public final class IdlModel {
                 if (simple.templateTypeSpec() != null) {
                     return of(simple.templateTypeSpec().getChild(ParserRuleContext.class, 0), scope);
                 }
-                return named(new Resolver(IdlModel.this).resolve(simple.scopedName(), scope), simple.scopedName());
+                return scopedType(simple.scopedName(), scope);
             }
             if (spec instanceof IdlParser.ParamTypeSpecContext param) {
                 if (param.scopedName() != null) {
-                    return named(new Resolver(IdlModel.this).resolve(param.scopedName(), scope), param.scopedName());
+                    return scopedType(param.scopedName(), scope);
                 }
                 if (param.baseTypeSpec() != null) {
                     return base(param.baseTypeSpec());
@@ -922,6 +922,15 @@ public final class IdlModel {
                 return primitive(switchType.getStart().getType(), switchType);
             }
             throw failure(spec, "cannot read the type " + spec.getText());
+        }
+
+        /** A type by name: {@code CORBA::TypeCode} is the TypeCode type itself, as orb.idl declares it. */
+        private TypeCode scopedType(ScopedNameContext name, Decl scope) {
+            String text = name.getText();
+            if (text.equals("CORBA::TypeCode") || text.equals("::CORBA::TypeCode")) {
+                return orb.get_primitive_tc(TCKind.tk_TypeCode);
+            }
+            return named(new Resolver(IdlModel.this).resolve(name, scope), name);
         }
 
         private TypeCode base(BaseTypeSpecContext base) {

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -124,7 +125,8 @@ final class IdlPreprocessor {
                 if (!include.find()) {
                     throw new IdlException(origin.file(), origin.line(), "#include needs \"file\" or <file>, not " + rest);
                 }
-                IdlSource included = source.include(include.group(2), include.group(1).equals("\"")).orElseThrow(
+                IdlSource included = source.include(include.group(2), include.group(1).equals("\""))
+                        .or(() -> builtIn(include.group(2))).orElseThrow(
                         () -> new IdlException(origin.file(), origin.line(), "#include " + include.group(1)
                                 + include.group(2) + (include.group(1).equals("\"") ? "\"" : ">")
                                 + ": no such file beside " + source.name() + " or in the include directories"));
@@ -172,6 +174,12 @@ final class IdlPreprocessor {
         }
         emit("", source, origin.line());
         return prefix;
+    }
+
+    /** The OMG's {@code orb.idl}, in the part client IDL uses, where no other is found. */
+    private static Optional<IdlSource> builtIn(String name) {
+        return name.equals("orb.idl") ? Optional.of(IdlSource.resource(IdlPreprocessor.class.getClassLoader(),
+                "org/corbabridge/adapter/idl/orb.idl")) : Optional.empty();
     }
 
     private void emit(String line, IdlSource source, int lineNumber) {

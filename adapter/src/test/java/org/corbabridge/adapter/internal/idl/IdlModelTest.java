@@ -213,4 +213,21 @@ class IdlModelTest {
                 + "interface I { U get(); };\n").signature("I"))
                 .isInstanceOf(IdlException.class).hasMessageContaining("f.idl:3: case 1 appears twice");
     }
+
+    @Test
+    void orbIdlIsKnownWhereNoOtherIsFoundAndCorbaTypeCodeIsTheTypeCodeType() throws Exception {
+        InterfaceSignature signature = Idl.parse("uses-orb.idl", String.join("\n",
+                "#include <orb.idl>",
+                "interface Registry {",
+                "  CORBA::StringSeq names();",
+                "  CORBA::OctetSeq blob(in CORBA::TypeCode kind);",
+                "};",
+                "")).signature("Registry");
+        TypeCode names = operation(signature, "names").result();
+        assertThat(names.id()).isEqualTo("IDL:omg.org/CORBA/StringSeq:1.0");
+        assertThat(unaliased(names).content_type().kind().value()).isEqualTo(TCKind._tk_string);
+        assertThat(operation(signature, "blob").parameters().get(0).type().kind().value())
+                .isEqualTo(TCKind._tk_TypeCode);
+        assertThat(operation(signature, "blob").result().id()).isEqualTo("IDL:omg.org/CORBA/OctetSeq:1.0");
+    }
 }
