@@ -18,6 +18,9 @@ import org.corbabridge.fixture.FreePorts;
 import org.corbabridge.fixture.HostileGiopServer;
 import org.corbabridge.fixture.ServerConfig;
 import org.corbabridge.fixture.ServerFixture;
+import org.corbabridge.fixture.ServerProgram;
+import org.corbabridge.fixture.ServerTls;
+import org.corbabridge.fixture.TestKeys;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -43,6 +46,9 @@ class CommandLineClientTest {
         }
     }
 
+    /** A Warehouse that speaks TLS only, with the test CA's certificate. */
+    private static final String TLS_WAREHOUSE = "WarehouseTls";
+
     private ServerFixture fixture;
     private String warehouse;
     private String catalog;
@@ -53,6 +59,8 @@ class CommandLineClientTest {
     void startServers() {
         fixture = ServerFixture.start();
         fixture.startServer(ServerConfig.warehouse());
+        fixture.startServer(ServerConfig.builder().program(ServerProgram.WAREHOUSE).name(TLS_WAREHOUSE)
+                .tls(ServerTls.only()).build());
         warehouse = fixture.nameServiceUrl() + "#Warehouse";
         catalog = fixture.catalogUrl();
     }
@@ -249,5 +257,36 @@ class CommandLineClientTest {
         assertThat(dead.status()).as(dead.err()).isEqualTo(ExitCode.UNREACHABLE.status());
         Run unbound = run("call", "--idl", warehouseIdl, fixture.nameServiceUrl() + "#NoSuchWarehouse", "audits");
         assertThat(unbound.status()).as(unbound.err()).isEqualTo(ExitCode.NAME_NOT_FOUND.status());
+    }
+
+    @Test
+    void withATrustStoreEachCommandSpeaksTlsAndWithoutOneATlsOnlyServerIsUnreachable() {
+        String tlsWarehouse = fixture.nameServiceUrl() + "#" + TLS_WAREHOUSE;
+        String[] tls = {"--tls-trust-store", TestKeys.trustStore().toString(), "--tls-trust-store-password",
+                TestKeys.PASSWORD};
+
+        Run decoded = run("ior", tlsWarehouse);
+        assertThat(decoded.status()).as(decoded.err()).isZero();
+        assertThat(decoded.out()).contains("TAG_SSL_SEC_TRANS: TLS port ").contains("TLS         offered");
+
+        List<String> call = new ArrayList<>(List.of("call", "--idl", idlFile("warehouse.idl").toString(), tlsWarehouse,
+                "_get_site", "--timeout", "5s", "--connect-timeout", "1s"));
+        call.addAll(List.of(tls));
+        Run site = run(call.toArray(new String[0]));
+        assertThat(site.status()).as(site.err()).isZero();
+        assertThat(site.json().get("result").asText()).isEqualTo("depot-1");
+
+        Run listed = run("ns", "ls", "--ns", fixture.nameServiceUrl());
+        assertThat(listed.out()).contains(TLS_WAREHOUSE).contains("(TLS)");
+        // omniNames has no TLS here: a client told to speak TLS sends it nothing in the clear
+        List<String> listedOverTls = new ArrayList<>(List.of("ns", "ls", "--ns", fixture.nameServiceUrl()));
+        listedOverTls.addAll(List.of(tls));
+        Run refused = run(listedOverTls.toArray(new String[0]));
+        assertThat(refused.status()).as(refused.out()).isEqualTo(ExitCode.UNREACHABLE.status());
+        assertThat(refused.err()).contains("no TLS endpoint");
+
+        Run plain = run("call", "--idl", idlFile("warehouse.idl").toString(), tlsWarehouse, "_get_site", "--timeout",
+                "3s", "--connect-timeout", "1s");
+        assertThat(plain.status()).as(plain.err()).isEqualTo(ExitCode.UNREACHABLE.status());
     }
 }
