@@ -184,20 +184,24 @@ class WarehouseShapesTest {
         }
     }
 
-    /** The shapes whose TypeCode holds a union with a default branch and a discriminator wider than an octet. */
-    private static final java.util.Set<String> DEFAULT_BRANCH_UNIONS = java.util.Set.of("depot::stock::Reading",
-            "depot::stock::ReadingSeq", "depot::stock::Quantity");
+    /**
+     * The shapes the Eclipse and OpenJDK ORBs write wrong: Reading's default branch follows an
+     * enum member repeated under three labels, and both leave out the padding before its label
+     * (measured: with the check off, omniORB answered MARSHAL). JacORB writes them right.
+     */
+    private static final java.util.Set<String> WRITTEN_WRONG_BY_SUN_ORBS = java.util.Set.of("depot::stock::Reading",
+            "depot::stock::ReadingSeq");
 
-    /** The two ORBs from Sun's TypeCodeImpl, which write a default branch's label as one octet. */
+    /** The Eclipse ORB and the OpenJDK ORB, both from Sun's TypeCodeImpl. */
     private static boolean sunOrb() {
         return TestOrbs.current() != OrbImplementation.JACORB;
     }
 
     /**
-     * On JacORB each any comes back as it was sent. The Eclipse ORB and the OpenJDK ORB write the
-     * label of a union's default branch as one octet inside a TypeCode: such an any is refused
-     * before anything is sent (omniORB would answer MARSHAL, a lenient peer misread it); every
-     * other shape comes back as it was sent.
+     * Each any comes back as it was sent, but for those the ORB would write wrong: refused before
+     * anything is sent, naming the type and the ORB (omniORB would answer MARSHAL, a lenient peer
+     * misread them). Which those are is this table, per ORB: if an ORB stops writing one wrong,
+     * this test says so.
      */
     @ParameterizedTest
     @EnumSource(InvocationMode.class)
@@ -208,7 +212,7 @@ class WarehouseShapesTest {
             for (Map.Entry<String, Object> shape : shapes().entrySet()) {
                 TypeCode type = IDL.type(shape.getKey());
                 Any sent = anys.toAny(type, shape.getValue());
-                if (sunOrb() && DEFAULT_BRANCH_UNIONS.contains(shape.getKey())) {
+                if (sunOrb() && WRITTEN_WRONG_BY_SUN_ORBS.contains(shape.getKey())) {
                     assertThatThrownBy(() -> {
                         if (mode == InvocationMode.STATIC) {
                             typed.proxy().echoAny(sent);
@@ -217,7 +221,7 @@ class WarehouseShapesTest {
                         }
                     }).as(shape.getKey()).isInstanceOf(IllegalArgumentException.class)
                             .hasMessageContaining("cannot be sent correctly by the " + TestOrbs.current().displayName())
-                            .hasMessageContaining("default branch")
+                            .hasMessageContaining("cannot be read by CDR's rules")
                             .hasMessageContaining("Nothing was sent");
                     continue;
                 }
@@ -244,12 +248,7 @@ class WarehouseShapesTest {
                 config(InvocationMode.DYNAMIC));
                 CorbaClient<WarehouseOperations> typed = CorbaClient.create(WarehouseOperations.class, config(mode))) {
             Pallet pallet = WarehouseValues.everyBranch("any-" + mode).get(1);
-            Any packed = anys.toAny(IDL.type("depot::stock::Pallet"), pallet);
-            if (sunOrb()) {
-                assertThatThrownBy(() -> typed.proxy().echoAny(packed)).isInstanceOf(IllegalArgumentException.class)
-                        .hasMessageContaining("IDL:depot/stock/Quantity:1.0");
-            }
-            Any received = sunOrb() ? packed : typed.proxy().echoAny(packed);
+            Any received = typed.proxy().echoAny(anys.toAny(IDL.type("depot::stock::Pallet"), pallet));
             @SuppressWarnings("unchecked")
             Map<String, Object> back = (Map<String, Object>) anys.fromAny(received);
             assertThat(back).usingRecursiveComparison().ignoringFields("extra").isEqualTo(WarehouseValues.generic(pallet));

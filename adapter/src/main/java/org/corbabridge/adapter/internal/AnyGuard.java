@@ -16,12 +16,12 @@ import org.omg.CORBA.TypeCodePackage.Bounds;
 /**
  * Refuses, before anything is sent, an {@code any} the ORB would send wrong: every any among an
  * operation's arguments, at any depth, has its TypeCode checked against what the ORB writes
- * for it ({@link TypeCodeWireCheck}; once per TypeCode). The Eclipse ORB and the OpenJDK ORB
- * (both from Sun's TypeCodeImpl) marshal the label of a union's default member as one octet,
- * where CDR wants a value of the discriminator's type; JacORB leaves out the padding before a
- * default label that follows a member whose TypeCode ends off a 4-byte boundary. In a TypeCode
- * that travels inside an any, every byte after it is then out of place: omniORB answers MARSHAL,
- * a more lenient peer would read the value wrong.
+ * for it ({@link TypeCodeWireCheck}; once per TypeCode). All three ORBs write some union
+ * TypeCodes with the default branch's label out of place when the member before it has an enum's
+ * TypeCode, which ends off a 4-byte boundary (JacORB when the enum is written once, the Eclipse
+ * and OpenJDK ORBs also when it repeats under several labels). In a TypeCode that travels inside
+ * an any, every byte after it is then out of place: omniORB answers MARSHAL, a more lenient peer
+ * would read the value wrong.
  */
 final class AnyGuard {
 
@@ -47,16 +47,12 @@ final class AnyGuard {
         }
         if (value instanceof Any any) {
             Optional<String> problem = TypeCodeWireCheck.problem(orb, any.type());
-            String union = misplacedDefaultLabel(any.type(), new HashSet<>());
-            if (problem.isEmpty() && union != null && sunOrb(orb)) {
-                problem = Optional.of("an any holding a union with a default branch (" + union + ") reaches omniORB "
-                        + "malformed from this ORB (MARSHAL), whatever its value");
-            }
             if (problem.isPresent()) {
+                String union = misplacedDefaultLabel(any.type(), new HashSet<>());
                 throw new IllegalArgumentException("an any holding " + describe(any.type()) + " cannot be sent "
                         + "correctly by " + orbName(orb) + ": " + problem.get()
-                        + (union != null ? "; the default branch's label of union " + union + " is written out of "
-                                + "place, so the peer would read the rest wrong" : "")
+                        + (union != null ? "; the label of union " + union + "'s default branch is likely what is "
+                                + "written out of place, so the peer would read the rest wrong" : "")
                         + ". Nothing was sent" + (union != null ? ". Give the union no default branch, or call it on "
                                 + "another ORB" : ""));
             }
@@ -139,18 +135,6 @@ final class AnyGuard {
         } catch (BadKind | Bounds e) {
             return null;
         }
-    }
-
-    /**
-     * The Eclipse ORB and the OpenJDK ORB: an any holding a union with a default branch (and a
-     * discriminator wider than an octet) reaches omniORB malformed in every invocation mode
-     * (MARSHAL, minor "pass end of message"), though the TypeCode they write into a scratch
-     * stream reads back right; their TypeCodeImpl writes the default member's label as an octet
-     * on one of its paths.
-     */
-    private static boolean sunOrb(ORB orb) {
-        String name = orb.getClass().getName();
-        return name.startsWith("com.sun.corba.ee.") || name.startsWith("com.sun.corba.se.");
     }
 
     /** "JacORB", "the Eclipse ORB", "the OpenJDK ORB", for messages. */

@@ -22,11 +22,11 @@ import org.omg.CORBA.portable.OutputStream;
  * Whether an ORB writes a TypeCode as CDR says, checked before an {@code any} holding a value
  * of it is sent: the ORB marshals the TypeCode into a scratch stream, and an independent reader
  * of CDR's TypeCode encoding (alignment within each encapsulation, indirections, union labels of
- * the discriminator's type) must read back the TypeCode that was given. Two ORBs were found to
- * fail it: the Eclipse ORB and the OpenJDK ORB write a union's default label as one octet, and
- * JacORB leaves out the padding before a default label that follows a member whose TypeCode ends
- * off a 4-byte boundary (an enum's). A peer then reads every byte after it out of place: omniORB
- * answers MARSHAL, a more lenient peer reads the value wrong.
+ * the discriminator's type) must read back the TypeCode that was given. All three ORBs fail it
+ * for some unions whose default branch follows a member of an enum type: the padding before the
+ * default label is left out (JacORB when the enum is written once; the Eclipse and OpenJDK ORBs
+ * also when it repeats under several labels). A peer then reads every byte after it out of
+ * place: omniORB answers MARSHAL, a more lenient peer reads the value wrong.
  *
  * <p>The result is kept per TypeCode object and ORB class, so a type is checked once.
  */
