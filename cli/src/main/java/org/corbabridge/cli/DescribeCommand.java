@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.corbabridge.adapter.Idl;
+import org.corbabridge.adapter.IdlException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -39,7 +40,19 @@ final class DescribeCommand implements Callable<Integer> {
             String scoped = interfaceName == null ? name : read.interfaces().stream()
                     .filter(candidate -> candidate.equals(name) || candidate.endsWith("::" + name)).findFirst()
                     .orElse(name);
-            text.append(text.length() > 0 ? "\n" : "").append(IdlText.describe(scoped, read.signature(name)));
+            text.append(text.length() > 0 ? "\n" : "");
+            if (interfaceName != null) {
+                text.append(IdlText.describe(scoped, read.signature(name)));
+                continue;
+            }
+            // every interface of the file: one that cannot be called (a local interface, a value
+            // type in a signature) is said so, and the others are still shown
+            try {
+                text.append(IdlText.describe(scoped, read.signature(name)));
+            } catch (IdlException refused) {
+                text.append("// interface ").append(scoped).append(" cannot be called: ").append(refused.getMessage())
+                        .append('\n');
+            }
         }
         spec.commandLine().getOut().print(text);
         spec.commandLine().getOut().flush();

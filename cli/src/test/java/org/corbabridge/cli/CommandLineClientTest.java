@@ -157,6 +157,16 @@ class CommandLineClientTest {
     }
 
     @Test
+    void describeOfEveryInterfaceSaysWhichCannotBeCalledAndShowsTheRest() throws IOException {
+        Path mixed = idl.resolve("mixed.idl");
+        Files.writeString(mixed, "local interface Local { void run(); };\ninterface Remote { long count(); };\n");
+        Run described = run("describe", "--idl", mixed.toString());
+        assertThat(described.status()).as(described.err()).isZero();
+        assertThat(described.out()).contains("// interface Local cannot be called: ").contains("local interface")
+                .contains("interface Remote  // IDL:Remote:1.0").contains("  long count();");
+    }
+
+    @Test
     void describeOfABrokenIdlNamesTheFileAndLine() throws IOException {
         Path broken = idl.resolve("broken.idl");
         Files.writeString(broken, "module m {\n  interface I { void f(in long) };\n};\n");

@@ -123,6 +123,8 @@ public final class IdlModel {
     private final IdlPreprocessor.Output text;
     private final Decl root = new Decl(Kind.MODULE, "", null, new IdlPreprocessor.Origin("", 0));
     private final Map<String, Decl> byRepositoryId = new LinkedHashMap<>();
+    /** Every name with a repository id, in the order the IDL declares it (a #pragma ID does not move it). */
+    private final List<Decl> declared = new ArrayList<>();
     private final Map<String, InterfaceSignature> signatures = new ConcurrentHashMap<>();
 
     private IdlModel(String sourceName, IdlPreprocessor.Output text) {
@@ -165,7 +167,7 @@ public final class IdlModel {
     /** Every interface with a body, by scoped name ({@code depot::stock::Warehouse}), in declaration order. */
     public List<String> interfaces() {
         List<String> names = new ArrayList<>();
-        for (Decl decl : byRepositoryId.values()) {
+        for (Decl decl : declared) {
             if (decl.kind == Kind.INTERFACE && !decl.forward) {
                 names.add(decl.scopedName());
             }
@@ -176,7 +178,7 @@ public final class IdlModel {
     /** The repository id of each interface with a body, in declaration order. */
     public List<String> interfaceIds() {
         List<String> ids = new ArrayList<>();
-        for (Decl decl : byRepositoryId.values()) {
+        for (Decl decl : declared) {
             if (decl.kind == Kind.INTERFACE && !decl.forward) {
                 ids.add(decl.repositoryId);
             }
@@ -572,11 +574,12 @@ public final class IdlModel {
             Decl decl = new Decl(kind, name, scope, model.origin(identifier));
             decl.context = context;
             scope.members.put(name, decl);
-            if (kind != Kind.ENUMERATOR && kind != Kind.CONST && kind != Kind.MODULE) {
+            if (kind != Kind.ENUMERATOR && kind != Kind.CONST) {
                 String path = decl.scopedName().replace("::", "/");
                 String prefix = prefixes.peek();
                 decl.repositoryId = "IDL:" + (prefix.isEmpty() ? "" : prefix + "/") + path + ":1.0";
                 model.byRepositoryId.put(decl.repositoryId, decl);
+                model.declared.add(decl);
             }
             return decl;
         }
@@ -924,10 +927,21 @@ public final class IdlModel {
             throw failure(spec, "cannot read the type " + spec.getText());
         }
 
+        /** Whether a scope is module CORBA or inside it, where {@code TypeCode} alone means CORBA::TypeCode. */
+        private boolean insideCorba(Decl scope) {
+            for (Decl current = scope; current != null && current.parent != null; current = current.parent) {
+                if (current.parent.parent == null && current.name.equals("CORBA")) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
         /** A type by name: {@code CORBA::TypeCode} is the TypeCode type itself, as orb.idl declares it. */
         private TypeCode scopedType(ScopedNameContext name, Decl scope) {
             String text = name.getText();
-            if (text.equals("CORBA::TypeCode") || text.equals("::CORBA::TypeCode")) {
+            if (text.equals("CORBA::TypeCode") || text.equals("::CORBA::TypeCode")
+                    || text.equals("TypeCode") && insideCorba(scope) && new Resolver(IdlModel.this).find(text, scope) == null) {
                 return orb.get_primitive_tc(TCKind.tk_TypeCode);
             }
             return named(new Resolver(IdlModel.this).resolve(name, scope), name);

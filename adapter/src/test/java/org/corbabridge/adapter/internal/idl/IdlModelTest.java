@@ -198,10 +198,14 @@ class IdlModelTest {
                 "#pragma ID Renamed \"LOCAL:renamed\"",
                 "interface Versioned { void v(); };",
                 "#pragma version Versioned 2.3",
+                "module Kept { interface Inside { void w(); }; };",
+                "#pragma version Kept 2.3",
                 ""));
-        assertThat(idl.interfaces()).containsExactly("Extra", "Renamed", "Versioned");
+        assertThat(idl.interfaces()).containsExactly("Extra", "Renamed", "Versioned", "Kept::Inside");
         assertThat(idl.signature("Renamed").repositoryId()).isEqualTo("LOCAL:renamed");
         assertThat(idl.signature("Versioned").repositoryId()).isEqualTo("IDL:Versioned:2.3");
+        // a module's own version (omniORB's poa.idl does this) leaves the ids inside it as they are
+        assertThat(idl.signature("Kept::Inside").repositoryId()).isEqualTo("IDL:Kept/Inside:1.0");
     }
 
     @Test
@@ -229,5 +233,10 @@ class IdlModelTest {
         assertThat(operation(signature, "blob").parameters().get(0).type().kind().value())
                 .isEqualTo(TCKind._tk_TypeCode);
         assertThat(operation(signature, "blob").result().id()).isEqualTo("IDL:omg.org/CORBA/OctetSeq:1.0");
+
+        // inside module CORBA (the OMG's own IDL, as omniORB ships it), TypeCode alone is that type
+        TypeCode holder = operation(Idl.parse("corba.idl", "module CORBA { struct Holder { TypeCode type; }; };\n"
+                + "interface Uses { CORBA::Holder holder(); };\n").signature("Uses"), "holder").result();
+        assertThat(holder.member_type(0).kind().value()).isEqualTo(TCKind._tk_TypeCode);
     }
 }
