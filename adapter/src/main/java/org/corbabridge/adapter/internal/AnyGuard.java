@@ -1,8 +1,6 @@
 package org.corbabridge.adapter.internal;
 
 import java.util.HashSet;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.corbabridge.adapter.OrbImplementation;
@@ -59,28 +57,9 @@ final class AnyGuard {
             if (carriesAny(any.type())) {
                 walk(Codecs.of(any.type(), null).read(any.create_input_stream()), orb, depth + 1);
             }
-        } else if (value instanceof Map<?, ?> map) {
-            for (Object member : map.values()) {
+        } else {
+            for (Object member : Nesting.members(value)) {
                 walk(member, orb, depth + 1);
-            }
-        } else if (value instanceof List<?> list) {
-            for (Object item : list) {
-                walk(item, orb, depth + 1);
-            }
-        } else if (value instanceof Object[] array) {
-            for (Object item : array) {
-                walk(item, orb, depth + 1);
-            }
-        } else if (value instanceof org.omg.CORBA.portable.IDLEntity && !(value instanceof org.omg.CORBA.Object)) {
-            for (java.lang.reflect.Field field : value.getClass().getDeclaredFields()) {
-                if (!java.lang.reflect.Modifier.isStatic(field.getModifiers()) && !field.getType().isPrimitive()
-                        && field.trySetAccessible()) {
-                    try {
-                        walk(field.get(value), orb, depth + 1);
-                    } catch (IllegalAccessException e) {
-                        // nothing to check in a field the walk cannot read
-                    }
-                }
             }
         }
     }

@@ -1,7 +1,6 @@
 package org.corbabridge.adapter.internal;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 
@@ -57,16 +56,16 @@ public final class IorInspection {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("not a stringified IOR: its body is not hexadecimal", e);
         }
-        Cdr reference = new Cdr(bytes);
-        String typeId = reference.readString();
+        CdrReader reference = CdrReader.encapsulation(bytes);
+        String typeId = reference.readString(false);
         long count = reference.readULong();
         List<Profile> profiles = new ArrayList<>();
         for (long p = 0; p < count; p++) {
             long tag = reference.readULong();
             byte[] body = reference.readOctets(reference.readULong());
-            profiles.add(tag == TAG_INTERNET_IOP ? iiop(new Cdr(body))
+            profiles.add(tag == TAG_INTERNET_IOP ? iiop(CdrReader.encapsulation(body))
                     : new Profile(tag, tag == TAG_MULTIPLE_COMPONENTS ? "TAG_MULTIPLE_COMPONENTS" : "tag " + tag, "",
-                            "", 0, new byte[0], tag == TAG_MULTIPLE_COMPONENTS ? components(new Cdr(body))
+                            "", 0, new byte[0], tag == TAG_MULTIPLE_COMPONENTS ? components(CdrReader.encapsulation(body))
                                     : List.of(), body.length));
         }
         return new Ior(typeId, List.copyOf(profiles));
@@ -78,19 +77,18 @@ public final class IorInspection {
     }
 
     /** An IIOP ProfileBody: version, host, port, object key and, from IIOP 1.1, components. */
-    private static Profile iiop(Cdr body) {
-        int major = body.readOctet(1);
-        int minor = body.readOctet(2);
-        body.skipTo(3);
-        String host = body.readString();
+    private static Profile iiop(CdrReader body) {
+        int major = body.readOctet();
+        int minor = body.readOctet();
+        String host = body.readString(false);
         int port = body.readUShort();
         byte[] key = body.readOctets(body.readULong());
         List<Component> components = minor == 0 ? List.of() : components(body);
         return new Profile(TAG_INTERNET_IOP, "TAG_INTERNET_IOP", major + "." + minor, host, port, key, components,
-                body.length());
+                body.data.length);
     }
 
-    private static List<Component> components(Cdr body) {
+    private static List<Component> components(CdrReader body) {
         long count = body.readULong();
         List<Component> components = new ArrayList<>();
         for (long c = 0; c < count; c++) {
@@ -105,18 +103,18 @@ public final class IorInspection {
         try {
             switch ((int) tag) {
                 case TAG_ORB_TYPE: {
-                    long type = new Cdr(data).readULong();
+                    long type = CdrReader.encapsulation(data).readULong();
                     return new Component(tag, "TAG_ORB_TYPE", orbType(type));
                 }
                 case TAG_CODE_SETS:
                     return new Component(tag, "TAG_CODE_SETS", data.length + " bytes");
                 case TAG_ALTERNATE_IIOP_ADDRESS: {
-                    Cdr address = new Cdr(data);
-                    String host = address.readString();
+                    CdrReader address = CdrReader.encapsulation(data);
+                    String host = address.readString(false);
                     return new Component(tag, "TAG_ALTERNATE_IIOP_ADDRESS", host + ":" + address.readUShort());
                 }
                 case TAG_SSL_SEC_TRANS: {
-                    Cdr ssl = new Cdr(data);
+                    CdrReader ssl = CdrReader.encapsulation(data);
                     int supports = ssl.readUShort();
                     int requires = ssl.readUShort();
                     int port = ssl.readUShort();
@@ -143,83 +141,5 @@ public final class IorInspection {
             default -> "vendor 0x" + Long.toHexString(type >>> 12);
         };
         return "0x" + Long.toHexString(type) + " (" + vendor + ")";
-    }
-
-    /** A CDR encapsulation: its first octet gives the byte order, alignment counts from there. */
-    private static final class Cdr {
-        private final byte[] data;
-        private final boolean littleEndian;
-        private int position = 1;
-
-        Cdr(byte[] data) {
-            if (data.length == 0) {
-                throw new IllegalArgumentException("an empty CDR encapsulation");
-            }
-            this.data = data;
-            this.littleEndian = data[0] != 0;
-        }
-
-        int length() {
-            return data.length;
-        }
-
-        String readString() {
-            byte[] text = readOctets(readULong());
-            int end = text.length > 0 && text[text.length - 1] == 0 ? text.length - 1 : text.length;
-            return new String(text, 0, end, java.nio.charset.StandardCharsets.ISO_8859_1);
-        }
-
-        int readOctet(int at) {
-            require(at, 1);
-            return data[at] & 0xFF;
-        }
-
-        void skipTo(int at) {
-            position = at;
-        }
-
-        long readULong() {
-            align(4);
-            require(position, 4);
-            long value = 0;
-            for (int i = 0; i < 4; i++) {
-                int shift = littleEndian ? 8 * i : 8 * (3 - i);
-                value |= (long) (data[position + i] & 0xFF) << shift;
-            }
-            position += 4;
-            return value;
-        }
-
-        int readUShort() {
-            align(2);
-            require(position, 2);
-            int first = data[position] & 0xFF;
-            int second = data[position + 1] & 0xFF;
-            position += 2;
-            return littleEndian ? second << 8 | first : first << 8 | second;
-        }
-
-        byte[] readOctets(long length) {
-            require(position, length);
-            byte[] octets = Arrays.copyOfRange(data, position, position + (int) length);
-            position += (int) length;
-            return octets;
-        }
-
-        void skipOctets(long length) {
-            require(position, length);
-            position += (int) length;
-        }
-
-        private void align(int boundary) {
-            position = (position + boundary - 1) / boundary * boundary;
-        }
-
-        private void require(int at, long length) {
-            if (length < 0 || at + length > data.length) {
-                throw new IllegalArgumentException("a truncated IOR: " + length + " bytes wanted at " + at + " of "
-                        + data.length);
-            }
-        }
     }
 }

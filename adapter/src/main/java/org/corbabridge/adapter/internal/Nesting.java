@@ -2,6 +2,8 @@ package org.corbabridge.adapter.internal;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -74,36 +76,42 @@ final class Nesting {
 
     /** How deep the value nests, counting up to just past the bound. */
     private static int depth(Object value, int above) {
-        if (above > Codecs.MAX_NESTING * 2 || value == null || value instanceof String || value instanceof Number
-                || value instanceof Boolean || value instanceof Character || value.getClass().isArray()
-                && value.getClass().getComponentType().isPrimitive()) {
-            return above;
-        }
         int deepest = above;
-        if (value instanceof Map<?, ?> map) {
-            for (Object member : map.values()) {
+        if (above <= Codecs.MAX_NESTING * 2) {
+            // a plain loop, one stack frame per level: the walk must reach past the bound
+            for (Object member : members(value)) {
                 deepest = Math.max(deepest, depth(member, above + 1));
             }
+        }
+        return deepest;
+    }
+
+    /**
+     * The values one level inside a value as the adapter's callers give it: a map's values, a
+     * list's or an object array's items, a generated struct's, union's or exception's fields.
+     * Strings, numbers, primitive arrays, object references and anys have none here.
+     */
+    static Iterable<?> members(Object value) {
+        if (value instanceof Map<?, ?> map) {
+            return map.values();
         } else if (value instanceof List<?> list) {
-            for (Object item : list) {
-                deepest = Math.max(deepest, depth(item, above + 1));
-            }
+            return list;
         } else if (value instanceof Object[] array) {
-            for (Object item : array) {
-                deepest = Math.max(deepest, depth(item, above + 1));
-            }
+            return Arrays.asList(array);
         } else if (value instanceof IDLEntity && !(value instanceof org.omg.CORBA.Object)) {
+            List<Object> fields = new ArrayList<>();
             for (Field field : value.getClass().getDeclaredFields()) {
                 if (!Modifier.isStatic(field.getModifiers()) && !field.getType().isPrimitive()
                         && field.trySetAccessible()) {
                     try {
-                        deepest = Math.max(deepest, depth(field.get(value), above + 1));
+                        fields.add(field.get(value));
                     } catch (IllegalAccessException e) {
-                        // a field the walk cannot read adds nothing to the depth
+                        // a field the walk cannot read holds nothing it could see
                     }
                 }
             }
+            return fields;
         }
-        return deepest;
+        return List.of();
     }
 }

@@ -1,6 +1,5 @@
 package org.corbabridge.adapter.internal;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -200,27 +199,25 @@ final class TypeCodeWireCheck {
 
     // ---- CDR's encoding of a TypeCode, read independently ------------------------------------
 
-    /** Reads CDR as the specification lays it out; alignment counts from the start of each encapsulation. */
+    /** Reads a TypeCode's CDR encoding into the canonical text {@link #describe(TypeCode)} makes. */
     private static final class Reader {
-        private final byte[] data;
-        private int position;
-        private int base;
-        private boolean little;
+        private final CdrReader in;
         /** Where each TypeCode read started, with the alignment base and byte order there, for indirections. */
         private final Map<Integer, int[]> starts = new HashMap<>();
         private final Set<String> path = new HashSet<>();
 
+        /** A scratch stream as the ORB wrote it: no byte-order octet, big-endian, alignment from its start. */
         Reader(byte[] data) {
-            this.data = data;
+            this.in = new CdrReader(data, 0, 0, false);
         }
 
         String typeCode() {
-            align(4);
-            int start = position;
-            int kind = readLong();
+            in.align(4);
+            int start = in.position;
+            int kind = in.readLong();
             if (kind == INDIRECTION) {
-                int offsetAt = position;
-                int target = offsetAt + readLong();
+                int offsetAt = in.position;
+                int target = offsetAt + in.readLong();
                 int[] context = starts.get(target);
                 if (context == null) {
                     throw new IllegalArgumentException("an indirection to " + target + ", where no TypeCode starts");
@@ -229,25 +226,25 @@ final class TypeCodeWireCheck {
                 if (enclosing != null) {
                     return "ref(" + enclosing + ")";
                 }
-                int savedPosition = position;
-                int savedBase = base;
-                boolean savedLittle = little;
-                position = target;
-                base = context[0];
-                little = context[1] != 0;
+                int savedPosition = in.position;
+                int savedBase = in.base;
+                boolean savedLittle = in.little;
+                in.position = target;
+                in.base = context[0];
+                in.little = context[1] != 0;
                 String resolved = typeCode();
-                position = savedPosition;
-                base = savedBase;
-                little = savedLittle;
+                in.position = savedPosition;
+                in.base = savedBase;
+                in.little = savedLittle;
                 return resolved;
             }
-            starts.put(start, new int[] {base, little ? 1 : 0});
+            starts.put(start, new int[] {in.base, in.little ? 1 : 0});
             switch (kind) {
                 case TCKind._tk_string, TCKind._tk_wstring:
-                    return kind + "<" + readLong() + ">";
+                    return kind + "<" + in.readLong() + ">";
                 case TCKind._tk_fixed: {
-                    int digits = readUShort();
-                    int scale = readShort();
+                    int digits = in.readUShort();
+                    int scale = in.readShort();
                     return kind + "<" + digits + "," + scale + ">";
                 }
                 default:
@@ -256,40 +253,37 @@ final class TypeCodeWireCheck {
             if (!complex(kind)) {
                 return Integer.toString(kind);
             }
-            int length = readLong();
-            int end = position + length;
-            if (length < 1 || end > data.length) {
-                throw new IllegalArgumentException("an encapsulation of " + length + " bytes at " + position + " of "
-                        + data.length);
+            int length = in.readLong();
+            int end = in.position + length;
+            if (length < 1 || end > in.data.length) {
+                throw new IllegalArgumentException("an encapsulation of " + length + " bytes at " + in.position + " of "
+                        + in.data.length);
             }
-            int savedBase = base;
-            boolean savedLittle = little;
-            base = position;
-            little = data[position++] != 0;
+            int savedBase = in.base;
+            boolean savedLittle = in.little;
+            in.base = in.position;
+            in.little = in.data[in.position++] != 0;
             String text = encapsulated(kind);
-            if (position != end) {
-                throw new IllegalArgumentException("TCKind " + kind + "'s encapsulation holds " + (end - base)
-                        + " bytes, its fields " + (position - base));
+            if (in.position != end) {
+                throw new IllegalArgumentException("TCKind " + kind + "'s encapsulation holds " + (end - in.base)
+                        + " bytes, its fields " + (in.position - in.base));
             }
-            base = savedBase;
-            little = savedLittle;
+            in.base = savedBase;
+            in.little = savedLittle;
             return text;
         }
 
         /** The id of the struct, union or exception starting at {@code target} if it encloses what is read now. */
         private String idOfEnclosing(int target) {
-            Reader peek = new Reader(data);
-            peek.position = target;
-            peek.little = starts.get(target)[1] != 0;
-            peek.base = starts.get(target)[0];
+            CdrReader peek = new CdrReader(in.data, target, starts.get(target)[0], starts.get(target)[1] != 0);
             int kind = peek.readLong();
             if (kind != TCKind._tk_struct && kind != TCKind._tk_union && kind != TCKind._tk_except) {
                 return null;
             }
             peek.readLong();
             peek.base = peek.position;
-            peek.little = data[peek.position++] != 0;
-            String id = peek.readString();
+            peek.little = peek.data[peek.position++] != 0;
+            String id = peek.readString(true);
             return path.contains(id) ? id : null;
         }
 
@@ -305,25 +299,25 @@ final class TypeCodeWireCheck {
             switch (kind) {
                 case TCKind._tk_sequence, TCKind._tk_array: {
                     String content = typeCode();
-                    return kind + "<" + readLong() + "," + content + ">";
+                    return kind + "<" + in.readLong() + "," + content + ">";
                 }
                 case TCKind._tk_objref, TCKind._tk_abstract_interface, TCKind._tk_native: {
-                    String id = readString();
-                    readString();
+                    String id = in.readString(true);
+                    in.readString(true);
                     return kind + "(" + id + ")";
                 }
                 case TCKind._tk_alias: {
-                    String id = readString();
-                    readString();
+                    String id = in.readString(true);
+                    in.readString(true);
                     return kind + "(" + id + "," + typeCode() + ")";
                 }
                 case TCKind._tk_enum: {
-                    String id = readString();
-                    readString();
+                    String id = in.readString(true);
+                    in.readString(true);
                     int count = readCount();
                     List<String> labels = new ArrayList<>();
                     for (int i = 0; i < count; i++) {
-                        labels.add(readString());
+                        labels.add(in.readString(true));
                     }
                     return kind + "(" + id + "," + labels + ")";
                 }
@@ -337,17 +331,17 @@ final class TypeCodeWireCheck {
         }
 
         private String members(int kind, boolean union) {
-            String id = readString();
-            readString();
+            String id = in.readString(true);
+            in.readString(true);
             path.add(id);
             StringBuilder text = new StringBuilder().append(kind).append('(').append(id);
             int discriminatorKind = 0;
             int defaultIndex = -1;
             if (union) {
-                int discriminatorStart = position;
+                int discriminatorStart = in.position;
                 String discriminator = typeCode();
                 discriminatorKind = baseKind(discriminator, discriminatorStart);
-                defaultIndex = readLong();
+                defaultIndex = in.readLong();
                 text.append(",switch ").append(discriminator).append(",default ").append(defaultIndex);
             }
             int count = readCount();
@@ -358,7 +352,7 @@ final class TypeCodeWireCheck {
                     String label = readLabel(discriminatorKind);
                     text.append(i == defaultIndex ? "default" : label).append(':');
                 }
-                text.append(readString()).append(' ').append(typeCode());
+                text.append(in.readString(true)).append(' ').append(typeCode());
             }
             path.remove(id);
             return text.append(')').toString();
@@ -383,93 +377,30 @@ final class TypeCodeWireCheck {
         private String readLabel(int kind) {
             switch (kind) {
                 case TCKind._tk_short:
-                    return Integer.toString(readShort());
+                    return Integer.toString(in.readShort());
                 case TCKind._tk_ushort:
-                    return Integer.toString((short) readUShort());
+                    return Integer.toString((short) in.readUShort());
                 case TCKind._tk_long, TCKind._tk_ulong, TCKind._tk_enum:
-                    return Long.toString(readLong());
+                    return Long.toString(in.readLong());
                 case TCKind._tk_longlong, TCKind._tk_ulonglong:
-                    return Long.toString(readLongLong());
+                    return Long.toString(in.readLongLong());
                 case TCKind._tk_boolean, TCKind._tk_octet:
-                    return Integer.toString(readOctet());
+                    return Integer.toString(in.readOctet());
                 case TCKind._tk_char:
-                    return Integer.toString(readOctet());
+                    return Integer.toString(in.readOctet());
                 case TCKind._tk_wchar:
-                    return Integer.toString((char) readUShort());
+                    return Integer.toString((char) in.readUShort());
                 default:
                     throw new IllegalArgumentException("a discriminator of TCKind " + kind);
             }
         }
 
         private int readCount() {
-            int count = readLong();
-            if (count < 0 || count > data.length) {
-                throw new IllegalArgumentException("a count of " + count + " at " + (position - 4));
+            int count = in.readLong();
+            if (count < 0 || count > in.data.length) {
+                throw new IllegalArgumentException("a count of " + count + " at " + (in.position - 4));
             }
             return count;
-        }
-
-        private String readString() {
-            int length = readLong();
-            if (length < 1 || position + length > data.length) {
-                throw new IllegalArgumentException("a string of " + length + " bytes at " + (position - 4));
-            }
-            String text = new String(data, position, length - 1, StandardCharsets.ISO_8859_1);
-            position += length;
-            return text;
-        }
-
-        private int readOctet() {
-            require(1);
-            return data[position++] & 0xff;
-        }
-
-        private int readShort() {
-            return (short) readUShort();
-        }
-
-        private int readUShort() {
-            align(2);
-            require(2);
-            int a = data[position] & 0xff;
-            int b = data[position + 1] & 0xff;
-            position += 2;
-            return little ? b << 8 | a : a << 8 | b;
-        }
-
-        private int readLong() {
-            return (int) readInteger(4);
-        }
-
-        private long readLongLong() {
-            return readInteger(8);
-        }
-
-        /** A 4- or 8-byte integer, aligned to its size, in the encapsulation's byte order. */
-        private long readInteger(int size) {
-            align(size);
-            require(size);
-            long value = 0;
-            for (int i = 0; i < size; i++) {
-                long octet = data[position + (little ? size - 1 - i : i)] & 0xff;
-                value = value << 8 | octet;
-            }
-            position += size;
-            return value;
-        }
-
-        private void align(int boundary) {
-            int offset = (position - base) % boundary;
-            if (offset != 0) {
-                position += boundary - offset;
-            }
-        }
-
-        private void require(int length) {
-            if (position + length > data.length) {
-                throw new IllegalArgumentException("the encoding ends at " + data.length + ", " + length
-                        + " more bytes wanted at " + position);
-            }
         }
     }
 }
