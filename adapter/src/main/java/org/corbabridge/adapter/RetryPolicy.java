@@ -83,23 +83,6 @@ public final class RetryPolicy {
         return Duration.ofMillis((long) Math.min(millis, maxBackoff.toMillis()));
     }
 
-    /**
-     * Whether a call that failed with {@code failure} may be tried again: a failure to reach the
-     * server, its object or the name service, that either certainly did not run the request or
-     * came from an idempotent operation.
-     */
-    public boolean allowsRetry(CorbaAdapterException failure, boolean idempotent) {
-        boolean transientFailure = failure instanceof ServerUnavailableException
-                || failure instanceof NameServiceUnavailableException
-                || failure instanceof NameNotBoundException;
-        if (!transientFailure) {
-            return false;
-        }
-        Completion completion = failure.completion();
-        return completion == Completion.NO || completion == Completion.NOT_APPLICABLE
-                || (idempotent && retriesIdempotentCalls);
-    }
-
     @Override
     public String toString() {
         return "RetryPolicy[maxAttempts=" + maxAttempts + ", backoff " + initialBackoff.toMillis() + " ms x"

@@ -5,34 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 
+@Tag(TestOrbs.ORB_FREE)
 class RetryPolicyTest {
-
-    private static final RetryPolicy DEFAULTS = RetryPolicy.ofDefaults();
-
-    @Test
-    void aRequestThatWasNotSentIsAlwaysSafeToRetry() {
-        assertThat(DEFAULTS.allowsRetry(unavailable(Completion.NO), false)).isTrue();
-        assertThat(DEFAULTS.allowsRetry(new NameNotBoundException("x"), false)).isTrue();
-        assertThat(DEFAULTS.allowsRetry(new NameServiceUnavailableException("x"), false)).isTrue();
-    }
-
-    @Test
-    void aRequestThatMayHaveRunIsRetriedOnlyWhenIdempotentAndAllowed() {
-        assertThat(DEFAULTS.allowsRetry(unavailable(Completion.MAYBE), false)).isFalse();
-        assertThat(DEFAULTS.allowsRetry(unavailable(Completion.MAYBE), true)).isTrue();
-        RetryPolicy strict = RetryPolicy.builder().retriesIdempotentCalls(false).build();
-        assertThat(strict.allowsRetry(unavailable(Completion.MAYBE), true)).isFalse();
-        assertThat(strict.allowsRetry(unavailable(Completion.NO), true)).isTrue();
-    }
-
-    @Test
-    void timeoutsRefusalsAndOtherFailuresAreNeverRetried() {
-        assertThat(DEFAULTS.allowsRetry(new CallTimeoutException("x", Completion.NO, null), true)).isFalse();
-        assertThat(DEFAULTS.allowsRetry(new RemoteCallException("x", Completion.NO, null), true)).isFalse();
-        assertThat(DEFAULTS.allowsRetry(new WrongObjectTypeException("x"), true)).isFalse();
-        assertThat(DEFAULTS.allowsRetry(new AdapterClosedException("x"), true)).isFalse();
-    }
 
     @Test
     void backoffDoublesFromTheFirstRetryUpToItsCap() {
@@ -52,9 +28,5 @@ class RetryPolicyTest {
         assertThatThrownBy(() -> RetryPolicy.builder().backoff(Duration.ZERO, 0.5, Duration.ofSeconds(1)))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThat(RetryPolicy.none().maxAttempts()).isEqualTo(1);
-    }
-
-    private static ServerUnavailableException unavailable(Completion completion) {
-        return new ServerUnavailableException("x", completion, null);
     }
 }

@@ -11,6 +11,11 @@ import org.omg.CORBA.ORB;
 public final class TestOrbs {
 
     /** Tag of tests of a JacORB-only feature; the Eclipse ORB's execution leaves them out. */
+    /**
+     * The tag of a test class that needs no ORB (pure rules, fake clocks): it runs once, in
+     * JacORB's JVM, not once per ORB (the root pom's Surefire executions exclude it for the others).
+     */
+    public static final String ORB_FREE = "orb-free";
     public static final String JACORB_ONLY = "jacorb-only";
 
     /** Tag of tests of the Eclipse ORB's own workarounds; JacORB's execution leaves them out. */

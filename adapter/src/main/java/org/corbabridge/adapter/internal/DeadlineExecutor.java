@@ -7,8 +7,13 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import org.corbabridge.adapter.internal.time.CurrentAttempt;
+import org.corbabridge.adapter.internal.time.Deadline;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs a piece of a call on a helper thread so that the caller can stop waiting at the call's
@@ -19,16 +24,24 @@ import java.util.function.Supplier;
  *
  * <p>The helper threads are daemons, created on demand, at most {@link #MAX_THREADS} at once,
  * and end after {@link #IDLE_SECONDS} idle or at {@link #shutdown()}. When all are busy the
- * piece runs on the caller's thread, bounded by the ORB's own time-outs only.
+ * piece runs on the caller's thread (logged once, at WARN), where the connections still refuse to
+ * send past the deadline ({@link CurrentAttempt}) but a wait for a reply is bounded by the ORB's
+ * reply time-out only.
  */
 final class DeadlineExecutor {
 
     static final int MAX_THREADS = 256;
     static final long IDLE_SECONDS = 10;
 
+    private static final Logger LOG = LoggerFactory.getLogger(DeadlineExecutor.class);
+
     private final ThreadPoolExecutor threads;
+    private final String name;
+    /** Whether the warning that all threads were busy was logged: once per executor. */
+    private final AtomicBoolean warnedBusy = new AtomicBoolean();
 
     DeadlineExecutor(String name) {
+        this.name = name;
         AtomicInteger count = new AtomicInteger();
         this.threads = new ThreadPoolExecutor(0, MAX_THREADS, IDLE_SECONDS, TimeUnit.SECONDS, new SynchronousQueue<>(),
                 runnable -> {
@@ -39,18 +52,23 @@ final class DeadlineExecutor {
     }
 
     /**
-     * The piece's result, or what it threw, if it ends before {@code deadline} (a
-     * {@link System#nanoTime()} value); else {@code late}'s exception at the deadline.
+     * The piece's result, or what it threw, if it ends before {@code deadline}; else
+     * {@code late}'s exception at the deadline.
      */
-    <R> R runBy(long deadline, Supplier<R> piece, Supplier<? extends RuntimeException> late) {
+    <R> R runBy(Deadline deadline, Supplier<R> piece, Supplier<? extends RuntimeException> late) {
         Future<R> future;
         try {
             future = threads.submit(piece::get);
         } catch (RejectedExecutionException busyOrShutDown) {
+            if (!threads.isShutdown() && warnedBusy.compareAndSet(false, true)) {
+                LOG.warn("all {} helper threads of {} are busy: attempts run on their callers' threads, where the "
+                        + "connections still refuse to send past the deadline but a wait for a reply is bounded by "
+                        + "the ORB's reply time-out only", MAX_THREADS, name);
+            }
             return piece.get();
         }
         try {
-            return future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            return future.get(Math.max(0, deadline.nanosLeft()), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             future.cancel(false);
             throw late.get();

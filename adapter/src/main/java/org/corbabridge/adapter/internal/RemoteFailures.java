@@ -11,6 +11,7 @@ import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.adapter.RemoteCallException;
 import org.corbabridge.adapter.ServerUnavailableException;
 import org.corbabridge.adapter.TlsHandshakeException;
+import org.corbabridge.adapter.internal.time.CurrentAttempt;
 import org.corbabridge.adapter.transport.MessageLimits;
 import org.corbabridge.adapter.transport.OversizedMessageException;
 import org.corbabridge.adapter.transport.TlsFailures;
@@ -88,6 +89,41 @@ final class RemoteFailures {
         return new RemoteCallException(attempt + " failed inside the ORB with " + e
                 + " instead of a CORBA exception; the request may or may not have reached the server",
                 Completion.MAYBE, e);
+    }
+
+    /**
+     * An attempt the connections stopped ({@link CurrentAttempt}): at the call's deadline, a call
+     * time-out, unless the ORB was reconnecting to a server that refused (then it is unreachable);
+     * past the send limit, the server unreachable. Either way nothing ran: the ORB sends
+     * again only what it was told did not run, and the refused request never left.
+     *
+     * @param reported what the ORB threw on its way out, which may be the refusal or a wrapper of it
+     */
+    static CorbaAdapterException refused(SystemException refusal, String attempt, Throwable reported) {
+        String detail = refusal.getMessage() + " (the ORB reported " + reported + ")";
+        boolean connectionFailed = reported instanceof SystemException failure
+                ? failure != refusal && isUnreachable(failure)
+                : reported instanceof RuntimeException runtime && OrbImplementation.isMaskedCommunicationFailure(runtime);
+        if (connectionFailed) {
+            // the ORB was reconnecting to a server that refuses connections: that is the news, not the clock
+            return new ServerUnavailableException(attempt + " failed: the server stayed unreachable until the call's "
+                    + "deadline: " + detail, Completion.NO, reported);
+        }
+        if (refusal.minor == CurrentAttempt.DEADLINE_PASSED) {
+            return new CallTimeoutException(attempt + " got no answer before its deadline: the ORB was still "
+                    + "being forwarded or reconnecting: " + detail, Completion.NO, refusal);
+        }
+        return new ServerUnavailableException(attempt + " failed: " + detail, Completion.NO, refusal);
+    }
+
+    /**
+     * An {@link Error} from inside the ORB's call (a {@code StackOverflowError} of its forward
+     * recursion): the ORB's state is not the caller's to judge, so it is a remote call failure
+     * whose completion is unknown.
+     */
+    static CorbaAdapterException brokenOrb(Throwable e, String attempt) {
+        return new RemoteCallException(attempt + " failed inside the ORB with " + e
+                + "; the request may or may not have reached the server", Completion.MAYBE, e);
     }
 
     private static MessageTooLargeException tooLarge(String attempt, OversizedMessageException refusal,

@@ -1,82 +1,59 @@
 package org.corbabridge.adapter.internal;
 
-import io.github.resilience4j.retry.Retry;
-import io.github.resilience4j.retry.RetryConfig;
 import io.opentelemetry.context.Context;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.corbabridge.adapter.AdapterClosedException;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.CallObserver;
 import org.corbabridge.adapter.CallTimeoutException;
 import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.CorbaAdapterException;
-import org.corbabridge.adapter.RetryPolicy;
-import org.corbabridge.adapter.ServerUnavailableException;
-import org.corbabridge.adapter.TlsHandshakeException;
+import org.corbabridge.adapter.internal.time.CurrentAttempt;
+import org.corbabridge.adapter.internal.time.Deadline;
+import org.corbabridge.adapter.internal.time.Ticker;
 import org.corbabridge.adapter.transport.MessageLimits;
-import org.corbabridge.adapter.WrongObjectTypeException;
-import org.omg.CORBA.BAD_PARAM;
 import org.omg.CORBA.SystemException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * A remote object found by name and bound for calls of one interface: the generic part of
- * every adapter. It resolves the name, checks the type through a binder, runs calls, turns
- * their failures into typed exceptions, and tries a failed call again when its
- * {@link RetryPolicy} says that is safe, resolving the name again first when the server was
- * unreachable or no longer knew the object (it may have restarted elsewhere).
+ * A remote object found by name (or handed out by a call) and bound for calls of one interface:
+ * the generic part of every client. A call gets one {@link Deadline}; its attempts run as the
+ * {@link RetryLoop} allows, each on a binding from the {@link Rebinding} (located again after the
+ * server was found gone), and every failure comes out typed ({@link RemoteFailures}).
  * Interface-specific code lives in the binder and in the calls it is given.
  *
- * <p>Thread-safe: calls run concurrently on the current binding; when one of them finds the
- * server gone, the binding is marked stale and the next attempt, of whichever thread, resolves
- * the name once for all of them.
+ * <p>Where each attempt runs: the first, on a current binding, on the caller's thread, so the
+ * common call pays for nothing more; a retry, or an attempt that must locate the object again
+ * first, on a helper thread ({@link DeadlineExecutor}) that the caller stops waiting for at the
+ * deadline, whatever it is blocked on. On either thread the attempt is the thread's
+ * {@link CurrentAttempt}, which the connections read: a request or connection the ORB would
+ * start past the deadline (a forward loop, a reconnect loop) is refused there.
+ *
+ * <p>Thread-safe: calls run concurrently on the current binding.
  *
  * @param <T> what calls are made on: a narrowed stub, or a checked plain reference
  */
 final class RemoteObject<T> implements AutoCloseable {
 
-    private static final Logger LOG = LoggerFactory.getLogger(RemoteObject.class);
-
-    /** A bound target and the generation of the lookup that produced it. */
-    private record Binding<T>(T target, long generation) {
-    }
-
     private final AdapterConfig config;
     private final String name;
     private final OrbLease orb;
     private final String repositoryId;
-    private final Function<org.omg.CORBA.Object, T> binder;
-    /** Where the reference comes from: the name service, or the call that handed the object out. */
-    private final java.util.function.Supplier<org.omg.CORBA.Object> locator;
-    /** "'Catalog' in corbaname::...", or "PalletCursor from browse on 'Warehouse' in corbaname::...". */
-    private final String target;
-    /** Whether this object shut its helper threads down when closed: not when it shares its parent's. */
+    private final Rebinding<T> binding;
+    /** Whether this object shuts its helper threads down when closed: not when it shares its parent's. */
     private final boolean ownsAttempts;
-    private final Retry idempotentRetry;
-    private final Retry otherRetry;
-    /** The call this thread is making; Resilience4j retries on the caller's thread. */
-    private final ThreadLocal<CallState> callState = ThreadLocal.withInitial(CallState::new);
     /** Runs the attempts that must end by the call's deadline; see {@link #attempt}. */
     private final DeadlineExecutor attempts;
+    private final RetryLoop retryLoop;
     /** Sees each call: its span and its metrics, by default. */
     private final CallObserver observer;
+    private final Ticker ticker;
     private final LongAdder retries = new LongAdder();
-    private final LongAdder rebinds = new LongAdder();
-    /** The call time-out, read on every call. */
-    private final long callTimeoutNanos;
-    private volatile Binding<T> binding;
-    private volatile long staleGeneration = -1;
     private volatile boolean closed;
 
-    private RemoteObject(AdapterConfig config, String name, OrbLease orb, String repositoryId,
-            Function<org.omg.CORBA.Object, T> binder) {
-        this(config, name, orb, repositoryId, binder, null, null, null);
-    }
-
     /**
-     * @param handedOut the reference of an object another call handed out, or null to resolve {@code name}
+     * @param handedOut the reference of an object another call handed out, or null to locate {@code name}
      * @param parent the object whose call handed it out: its helper threads and observers are shared
      */
     private RemoteObject(AdapterConfig config, String name, OrbLease orb, String repositoryId,
@@ -86,25 +63,30 @@ final class RemoteObject<T> implements AutoCloseable {
         this.name = name;
         this.orb = orb;
         this.repositoryId = repositoryId;
-        this.binder = binder;
-        if (handedOut != null) {
-            this.locator = () -> handedOut;
-            this.target = description;
-        } else if (config.objectUrl() != null) {
-            this.locator = () -> NamingLookup.object(orb, config.objectUrl());
-            this.target = "the object at " + NamingLookup.abbreviate(config.objectUrl());
-        } else {
-            this.locator = () -> NamingLookup.resolve(orb, config.nameServiceUrl(), name);
-            this.target = "'" + name + "' in " + config.nameServiceDescription();
-        }
-        this.idempotentRetry = retry(config.retry(), true);
-        this.otherRetry = retry(config.retry(), false);
+        this.ticker = Ticker.SYSTEM;
+        this.retryLoop = new RetryLoop(config.retry(), config.connectTimeout(), RetryLoop.Sleeper.THREAD);
         this.ownsAttempts = parent == null;
         this.attempts = parent != null ? parent.attempts : new DeadlineExecutor("corbabridge-attempt " + name);
         this.observer = parent != null ? parent.observer : Observers.of(config.observers());
-        this.callTimeoutNanos = config.callTimeout().toNanos();
+        Supplier<org.omg.CORBA.Object> locator;
+        String target;
+        if (handedOut != null) {
+            locator = () -> handedOut;
+            target = description;
+        } else if (config.objectUrl() != null) {
+            locator = () -> NamingLookup.object(orb, config.objectUrl());
+            target = "the object at " + NamingLookup.abbreviate(config.objectUrl());
+        } else {
+            locator = () -> NamingLookup.resolve(orb, config.nameServiceUrl(), name);
+            target = "'" + name + "' in " + config.nameServiceDescription();
+        }
+        boolean tls = config.orb().tls().isPresent();
         try {
-            this.binding = new Binding<>(resolveAndBind(), 1);
+            this.binding = new Rebinding<>(() -> orb.bounded(locator.get()), binder, reference -> {
+                if (tls) {
+                    Rebinding.requireTlsEndpoint(orb.orb(), reference, target);
+                }
+            }, target, repositoryId, config.callTimeout(), ticker);
         } catch (RuntimeException | Error e) {
             if (ownsAttempts) {
                 attempts.shutdown();
@@ -128,7 +110,7 @@ final class RemoteObject<T> implements AutoCloseable {
 
     /** What calls are made on now (the stub or checked reference of the current binding). */
     T currentTarget() {
-        return binding.target();
+        return binding.boundTarget();
     }
 
     /**
@@ -141,7 +123,7 @@ final class RemoteObject<T> implements AutoCloseable {
     static <T> RemoteObject<T> open(AdapterConfig config, String name, OrbLease orb, String repositoryId,
             Function<org.omg.CORBA.Object, T> binder) {
         try {
-            return new RemoteObject<>(config, name, orb, repositoryId, binder);
+            return new RemoteObject<>(config, name, orb, repositoryId, binder, null, null, null);
         } catch (RuntimeException | Error e) {
             orb.close();
             throw e;
@@ -158,21 +140,13 @@ final class RemoteObject<T> implements AutoCloseable {
         if (closed) {
             throw new AdapterClosedException(operation + " on " + describeTarget() + ": the adapter is closed");
         }
-        CallState state = callState.get();
-        long outerDeadline = state.deadline;
-        int outerAttempts = state.attempts;
-        CallObserver.Observation outerObservation = state.observation;
         CallObserver.Observation observation = observer.start(repositoryId, operation);
-        state.deadline = System.nanoTime() + callTimeoutNanos;
-        state.attempts = 0;
-        state.observation = observation;
+        Deadline deadline = Deadline.after(config.callTimeout(), ticker);
         try {
-            R result;
-            try {
-                result = attempt(operation, invocation, state);
-            } catch (CorbaAdapterException first) {
-                result = retried(idempotent ? idempotentRetry : otherRetry, first, operation, invocation, state);
-            }
+            R result = retryLoop.run(deadline, idempotent, () -> closed, (attempt, cause) -> {
+                retries.increment();
+                observation.retrying(attempt, cause);
+            }, number -> attempt(number, operation, invocation, deadline, observation));
             observation.succeeded();
             return result;
         } catch (RaisedUserException e) {
@@ -184,29 +158,7 @@ final class RemoteObject<T> implements AutoCloseable {
         } catch (Error e) {
             observation.failed(new IllegalStateException(e.toString(), e));
             throw e;
-        } finally {
-            state.deadline = outerDeadline;
-            state.attempts = outerAttempts;
-            state.observation = outerObservation;
         }
-    }
-
-    /**
-     * The attempts after a first one that failed with {@code first}, as {@code retry} allows. The
-     * first attempt runs outside Resilience4j, so that a call that succeeds at once (nearly every
-     * call) makes none of its per-call context; here that failure is replayed to it as its first
-     * attempt's, and it decides, waits and tries again exactly as if it had run that attempt.
-     */
-    private <R> R retried(Retry retry, CorbaAdapterException first, String operation, Function<T, R> invocation,
-            CallState state) {
-        boolean[] replayed = {false};
-        return retry.executeSupplier(() -> {
-            if (!replayed[0]) {
-                replayed[0] = true;
-                throw first;
-            }
-            return attempt(operation, invocation, state);
-        });
     }
 
     public OrbLease orb() {
@@ -228,7 +180,7 @@ final class RemoteObject<T> implements AutoCloseable {
 
     /** Times the name was resolved again after the server was found gone. */
     public long rebinds() {
-        return rebinds.sum();
+        return binding.rebinds();
     }
 
     /** Marks the object closed and closes the lease (destroying an owned ORB). Idempotent. */
@@ -243,148 +195,91 @@ final class RemoteObject<T> implements AutoCloseable {
 
     /** "'Catalog' in corbaname::127.0.0.1:2809". */
     public String describeTarget() {
-        return target;
+        return binding.describe();
     }
 
     /**
-     * One attempt, ended by the call's deadline. The first attempt on a current binding runs on
-     * the caller's thread: the ORB's own reply time-out (the call time-out) bounds it, and the
-     * common call pays for nothing more. A retry, or an attempt that must resolve the name again
-     * first, has less than the whole call time-out left, and may wait for a rebind another thread
-     * is doing: it runs on a helper thread, and the caller waits for it only until the deadline.
-     * An attempt given up at the deadline is left to end on its own (its ORB bounds it) and its
-     * result dropped; it is not interrupted, since interrupting a thread in the ORB's I/O can close
-     * a connection other calls share.
+     * One attempt, ended by the call's deadline. The first on a current binding runs on the
+     * caller's thread: the ORB's own reply time-out (the call time-out) bounds its wait, and the
+     * connections refuse what it would send past the deadline. A retry, or an attempt that must
+     * locate the object again first, may wait for a rebind another thread is doing: it runs on a
+     * helper thread, and the caller waits for it only until the deadline. An attempt given up at
+     * the deadline is left to end on its own (its ORB and the deadline bound it) and its result
+     * dropped; it is not interrupted, since interrupting a thread in the ORB's I/O can close a
+     * connection other calls share.
      */
-    private <R> R attempt(String operation, Function<T, R> invocation, CallState state) {
-        state.attempts++;
-        if (state.attempts == 1 && binding.generation() != staleGeneration) {
-            // the first attempt starts with the call, whose start the deadline already holds
-            return attemptNow(operation, invocation, state.observation,
-                    state.deadline - callTimeoutNanos);
+    private <R> R attempt(int number, String operation, Function<T, R> invocation, Deadline deadline,
+            CallObserver.Observation observation) {
+        if (number == 1 && !binding.isStale()) {
+            try {
+                return attemptNow(operation, invocation, deadline, observation, true);
+            } catch (MovedToHelper sentAgainLate) {
+                // nothing ran: the ORB was forwarded or told to reconnect, and would now wait past the deadline
+            }
         }
         // the call's span (and any context of the caller's) stays current on the helper thread
-        CallObserver.Observation observation = state.observation;
-        return attempts.runBy(state.deadline,
-                Context.current().wrapSupplier(() -> attemptNow(operation, invocation, observation, System.nanoTime())),
+        return attempts.runBy(deadline,
+                Context.current().wrapSupplier(() -> attemptNow(operation, invocation, deadline, observation, false)),
                 () -> new CallTimeoutException(operation + " on " + describeTarget() + " got no reply within "
-                        + config.callTimeout().toMillis() + " ms (attempt " + state.attempts + ", after "
-                        + (state.attempts > 1 ? "a retry" : "the name was resolved again")
+                        + config.callTimeout().toMillis() + " ms (attempt " + number + ", after "
+                        + (number > 1 ? "a retry" : "the name was resolved again")
                         + "); the server may still have run it", Completion.MAYBE, null));
     }
 
-    /** @param started when the attempt started: the call's start for its first (one clock read less per call) */
-    private <R> R attemptNow(String operation, Function<T, R> invocation, CallObserver.Observation observation,
-            long started) {
+    /** @param onCallersThread whether it runs on the caller's thread (see {@link CurrentAttempt#RESEND_SLACK_NANOS}) */
+    private <R> R attemptNow(String operation, Function<T, R> invocation, Deadline deadline,
+            CallObserver.Observation observation, boolean onCallersThread) {
         if (closed) {
             throw new AdapterClosedException(operation + " on " + describeTarget() + ": the adapter is closed");
         }
-        Binding<T> used = currentBinding(observation);
+        long started = ticker.nanoTime();
+        CurrentAttempt outer = CurrentAttempt.begin(deadline, onCallersThread);
         try {
-            return invocation.apply(used.target());
-        } catch (SystemException e) {
-            throw staleIfGone(used, RemoteFailures.translate(e, operation + " on " + describeTarget(),
-                    config.callTimeout(), System.nanoTime() - started, MessageLimits.refusedSince(orb.orb(), started)));
-        } catch (CorbaAdapterException | RaisedUserException | IllegalArgumentException e) {
-            // the server's own answer, or a value that cannot be marshalled: nothing to translate
-            throw e;
-        } catch (RuntimeException e) {
-            throw staleIfGone(used, RemoteFailures.translateUnexpected(e, operation + " on " + describeTarget(),
-                    MessageLimits.refusedSince(orb.orb(), started)));
-        }
-    }
-
-    /** The binding to call on, resolving the name again (once, for every thread) when it went stale. */
-    private Binding<T> currentBinding(CallObserver.Observation observation) {
-        Binding<T> current = binding;
-        if (current.generation() != staleGeneration) {
-            return current;
-        }
-        synchronized (this) {
-            current = binding;
-            if (current.generation() == staleGeneration) {
-                T target = resolveAndBind();
-                current = new Binding<>(target, current.generation() + 1);
-                binding = current;
-                rebinds.increment();
-                observation.rebound();
-                LOG.debug("resolved {} again (binding {})", describeTarget(), current.generation());
+            Rebinding.Bound<T> used = binding.current(observation::rebound);
+            try {
+                return invocation.apply(used.target());
+            } catch (CorbaAdapterException | RaisedUserException | IllegalArgumentException e) {
+                // the server's own answer, or a value that cannot be marshalled: nothing to translate
+                throw e;
+            } catch (RuntimeException | StackOverflowError e) {
+                throw binding.staleIfGone(used, translate(e, operation, deadline, started));
             }
-            return current;
-        }
-    }
-
-    private CorbaAdapterException staleIfGone(Binding<T> used, CorbaAdapterException failure) {
-        if (failure instanceof ServerUnavailableException) {
-            // only the binding the failed call used: a newer one stays as it is
-            staleGeneration = used.generation();
-        }
-        return failure;
-    }
-
-    private T resolveAndBind() {
-        org.omg.CORBA.Object reference = orb.bounded(locator.get());
-        if (config.orb().tls().isPresent()) {
-            requireTlsEndpoint(reference);
-        }
-        long started = System.nanoTime();
-        try {
-            return binder.apply(reference);
-        } catch (BAD_PARAM e) {
-            throw new WrongObjectTypeException("the object bound as " + describeTarget() + " is not a "
-                    + repositoryId, Completion.NOT_APPLICABLE, e);
-        } catch (SystemException e) {
-            throw RemoteFailures.translate(e, "checking that the object bound as " + describeTarget() + " is a "
-                    + repositoryId, config.callTimeout(), System.nanoTime() - started);
+        } finally {
+            CurrentAttempt.restore(outer);
         }
     }
 
     /**
-     * An ORB set up for TLS still reaches the name service in plain text (omniNames has no TLS),
-     * so it would call a reference without a TLS endpoint in plain text too. A name rebound to
-     * such a reference is refused here instead: a client that asked for TLS never sends a request
-     * in the clear.
+     * What an attempt's failure means: the connections' refusal when they stopped the ORB at the
+     * deadline or the send limit (whatever the ORB made of it on the way out), else the ORB's
+     * system exception, else an ORB broken inside (a {@code StackOverflowError} of a forward
+     * loop's recursion included), all typed.
      */
-    private void requireTlsEndpoint(org.omg.CORBA.Object reference) {
-        String ior = orb.orb().object_to_string(reference);
-        if (!IorInspection.offersTls(ior)) {
-            throw new TlsHandshakeException("the object bound as " + describeTarget() + " offers no TLS endpoint "
-                    + "(no TAG_SSL_SEC_TRANS component in its reference), and this client calls over TLS only; "
-                    + "nothing was sent to it", Completion.NO, null);
+    /** A first attempt the connections stopped on the caller's thread, to be made again on a helper. */
+    private static final class MovedToHelper extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        MovedToHelper() {
+            super(null, null, false, false);
         }
     }
 
-    /**
-     * The call time-out bounds the whole call, retries included: another attempt starts only if
-     * a connection attempt and the longest back-off still fit before the call's deadline.
-     */
-    private boolean timeLeftForAnotherAttempt(RetryPolicy policy) {
-        long needed = config.connectTimeout().toNanos() + policy.maxBackoff().toNanos();
-        return callState.get().deadline - System.nanoTime() > needed;
-    }
-
-    /** The call a thread is making: its deadline, how many attempts it has made, and what observes it. */
-    private static final class CallState {
-        long deadline;
-        int attempts;
-        CallObserver.Observation observation;
-    }
-
-    private Retry retry(RetryPolicy policy, boolean idempotent) {
-        Retry retry = Retry.of(name + (idempotent ? " (idempotent)" : ""), RetryConfig.custom()
-                .maxAttempts(policy.maxAttempts())
-                .intervalFunction(attempt -> policy.backoffBefore(attempt + 1).toMillis())
-                .retryOnException(e -> !closed && e instanceof CorbaAdapterException failure
-                        && policy.allowsRetry(failure, idempotent) && timeLeftForAnotherAttempt(policy))
-                .build());
-        // published on the caller's thread, before the back-off: the call's own observation is this thread's
-        retry.getEventPublisher().onRetry(event -> {
-            retries.increment();
-            if (event.getLastThrowable() instanceof CorbaAdapterException cause) {
-                callState.get().observation.retrying(event.getNumberOfRetryAttempts() + 1, cause);
-            }
-            LOG.debug("{}", event);
-        });
-        return retry;
+    private CorbaAdapterException translate(Throwable e, String operation, Deadline deadline, long started) {
+        String attempt = operation + " on " + describeTarget();
+        SystemException refusal = CurrentAttempt.current().refusal();
+        if (refusal != null && refusal.minor == CurrentAttempt.RESEND_ON_HELPER) {
+            throw new MovedToHelper();
+        }
+        if (refusal != null) {
+            return RemoteFailures.refused(refusal, attempt, e);
+        }
+        if (e instanceof SystemException system) {
+            return RemoteFailures.translate(system, attempt, deadline.timeout(), ticker.nanoTime() - started,
+                    MessageLimits.refusedSince(orb.orb(), started));
+        }
+        if (e instanceof RuntimeException runtime) {
+            return RemoteFailures.translateUnexpected(runtime, attempt, MessageLimits.refusedSince(orb.orb(), started));
+        }
+        return RemoteFailures.brokenOrb(e, attempt);
     }
 }

@@ -14,8 +14,9 @@ import java.util.Set;
 import javax.net.ssl.SSLSocket;
 
 /**
- * A connected socket whose input is read through a {@link GiopMessageLimit} and, for an ORB that
- * does not bound its wait for a reply, whose requests are bounded by a {@link ReplyDeadline};
+ * A connected socket whose input is read through a {@link GiopMessageLimit}, whose requests leave
+ * through a {@link RequestScanner} (which stops an attempt's requests at the call's deadline)
+ * and, for an ORB that does not bound its wait for a reply, are bounded by a {@link ReplyDeadline};
  * everything else is the wrapped socket's. It has no channel, on purpose: the Eclipse ORB and the
  * OpenJDK ORB then read it with blocking reads on a reader thread of their own, through
  * {@link #getInputStream()}, instead of reading the channel behind the stream's back.
@@ -38,12 +39,12 @@ final class MessageLimitedSocket extends Socket {
         if (deadline == null) {
             this.input = new GiopMessageLimit(socket.getInputStream(), cap, peer, refusals::note,
                     ReplyListener.NONE);
-            this.output = socket.getOutputStream();
+            this.output = new RequestScanner(socket.getOutputStream(), peer, null);
         } else {
             socket.setSoTimeout(deadline.sliceMillis());
             this.input = new GiopMessageLimit(deadline.bounding(socket.getInputStream()), cap, peer, refusals::note,
                     deadline);
-            this.output = deadline.watching(socket.getOutputStream());
+            this.output = new RequestScanner(socket.getOutputStream(), peer, deadline);
         }
         this.readTimeoutOwned = deadline != null;
     }

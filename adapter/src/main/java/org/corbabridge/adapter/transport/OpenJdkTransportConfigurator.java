@@ -11,7 +11,8 @@ import com.sun.corba.se.spi.orb.PropertyParser;
  * {@link OpenJdkSocketFactory} this ORB's {@link TransportSettings}: its message cap, its
  * {@link TransportTimeouts} and, when the ORB was given {@link TlsProperties}, its
  * {@link TlsConnector}. A store that cannot be read, or a number that is not one, fails the ORB's
- * start, not its first call.
+ * start, not its first call. Also installs {@link OpenJdkClientDelegate}, with which stubs
+ * follow a {@code LOCATION_FORWARD}.
  */
 public final class OpenJdkTransportConfigurator implements ORBConfigurator {
 
@@ -24,5 +25,7 @@ public final class OpenJdkTransportConfigurator implements ORBConfigurator {
                         Object.class);
         collector.setParser(parser);
         TransportSettings.register(orb, TransportSettings.from(collector.getProperties(), "the OpenJDK ORB"));
+        // after the ORB's own configurator set its default: stubs that can follow a forward
+        orb.setClientDelegateFactory(OpenJdkClientDelegate.factory(orb));
     }
 }

@@ -1,10 +1,8 @@
 package org.corbabridge.adapter.transport;
 
 import java.io.FilterInputStream;
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.SocketTimeoutException;
 import java.util.Map;
 import java.util.Queue;
@@ -16,7 +14,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * itself, for an ORB that has none: the OpenJDK ORB waits for a reply for ever, and a thread the
  * adapter gave up on at the call's deadline would wait with it. The requests a connection sends
  * are noted as they are written (GIOP 1.2 Request and LocateRequest headers, those that expect a
- * reply), and struck off as their complete replies are read; the connection's reader waits in
+ * reply, by the connection's {@link RequestScanner}), and struck off as their complete replies are read; the connection's reader waits in
  * short slices, and when a request has waited longer than the bound it ends the connection with a
  * {@link ReplyOverdueException}. The ORB then fails every call still waiting on that connection
  * with a communication failure, and the next call opens a new one: coarser than a time-out per
@@ -29,14 +27,10 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * start; and a GIOP 1.0 oneway, counted as awaiting, ends its idle connection after the bound.
  * Thread-safe: any thread may write, one reads.
  */
-final class ReplyDeadline implements ReplyListener {
+final class ReplyDeadline implements ReplyListener, RequestScanner.Listener {
 
     /** The longest single wait of the reader: how late past the bound a connection may end. */
     static final long MAX_SLICE_MILLIS = 50;
-
-    private static final int HEADER = Giop.HEADER;
-    /** The header, the request id, and (for a Request) the response flags. */
-    private static final int SCANNED = HEADER + 5;
 
     private final long boundNanos;
     private final int sliceMillis;
@@ -62,11 +56,6 @@ final class ReplyDeadline implements ReplyListener {
     /** How long each read of the connection may block, in ms: the socket's read time-out. */
     int sliceMillis() {
         return sliceMillis;
-    }
-
-    /** The connection's output, with each request noted as its header goes out. */
-    OutputStream watching(OutputStream out) {
-        return new RequestScanner(out);
     }
 
     /**
@@ -132,86 +121,13 @@ final class ReplyDeadline implements ReplyListener {
         }
     }
 
-    private void sent(int requestId) {
+    @Override
+    public void sent(int requestId) {
         awaiting.put(requestId, System.nanoTime());
     }
 
-    /**
-     * Follows the GIOP messages written to a connection: reads each header (and request id and
-     * flags) as it passes, then counts the body through. Anything that does not start with the
-     * GIOP magic stops the scan: what follows cannot be framed.
-     */
-    private final class RequestScanner extends FilterOutputStream {
-        private final byte[] head = new byte[SCANNED];
-        private int headFilled;
-        private int headWanted = HEADER;
-        private long bodyLeft;
-        private boolean lost;
-
-        RequestScanner(OutputStream out) {
-            super(out);
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            scan(new byte[] {(byte) b}, 0, 1);
-            out.write(b);
-        }
-
-        @Override
-        public void write(byte[] buffer, int offset, int length) throws IOException {
-            // noted before the bytes leave, so that no reply can arrive before its request is noted
-            scan(buffer, offset, length);
-            out.write(buffer, offset, length);
-        }
-
-        private synchronized void scan(byte[] buffer, int offset, int length) {
-            int at = offset;
-            int end = offset + length;
-            while (at < end && !lost) {
-                if (bodyLeft > 0) {
-                    int skipped = (int) Math.min(bodyLeft, end - at);
-                    bodyLeft -= skipped;
-                    at += skipped;
-                    continue;
-                }
-                int taken = Math.min(headWanted - headFilled, end - at);
-                System.arraycopy(buffer, at, head, headFilled, taken);
-                headFilled += taken;
-                at += taken;
-                if (headFilled == HEADER && headWanted == HEADER) {
-                    if (!Giop.hasMagic(head)) {
-                        lost = true;
-                        return;
-                    }
-                    headWanted = numbered() ? SCANNED : HEADER;
-                    if (isRequest() && head[5] < 2) {
-                        awaitingUnnumbered.add(System.nanoTime());
-                    }
-                }
-                if (headFilled == headWanted) {
-                    if (headWanted == SCANNED && expectsReply()) {
-                        sent((int) Giop.readULong(head, HEADER));
-                    }
-                    bodyLeft = Giop.bodySize(head) - (headFilled - HEADER);
-                    headFilled = 0;
-                    headWanted = HEADER;
-                }
-            }
-        }
-
-        private boolean isRequest() {
-            return Giop.type(head) == Giop.REQUEST || Giop.type(head) == Giop.LOCATE_REQUEST;
-        }
-
-        /** GIOP 1.2 requests whose body holds at least the id and flags. */
-        private boolean numbered() {
-            return head[5] >= 2 && isRequest() && Giop.bodySize(head) >= SCANNED - HEADER;
-        }
-
-        /** A LocateRequest always; a Request unless its response flags say none (a oneway). */
-        private boolean expectsReply() {
-            return Giop.type(head) == Giop.LOCATE_REQUEST || head[16] != 0;
-        }
+    @Override
+    public void sentUnnumbered() {
+        awaitingUnnumbered.add(System.nanoTime());
     }
 }

@@ -3,6 +3,7 @@ package org.corbabridge.adapter.transport;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import org.corbabridge.adapter.internal.time.CurrentAttempt;
 
 /** Plain TCP connections as every factory here opens them. */
 public final class Sockets {
@@ -28,9 +29,11 @@ public final class Sockets {
 
     /** As above, with Nagle off only when {@code tcpNoDelay}. */
     static Socket connected(InetSocketAddress address, int timeoutMillis, boolean tcpNoDelay) throws IOException {
+        // the time left to the call's deadline, if less; refused once it has passed
+        int timeout = CurrentAttempt.beforeConnect(Math.max(1, timeoutMillis), address.toString());
         Socket socket = new Socket();
         try {
-            socket.connect(address, Math.max(1, timeoutMillis));
+            socket.connect(address, timeout);
             socket.setTcpNoDelay(tcpNoDelay);
             return socket;
         } catch (IOException | RuntimeException e) {

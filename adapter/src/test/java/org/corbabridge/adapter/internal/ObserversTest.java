@@ -7,7 +7,10 @@ import java.util.List;
 import org.corbabridge.adapter.CallObserver;
 import org.corbabridge.adapter.CorbaAdapterException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
+import org.corbabridge.adapter.TestOrbs;
 
+@Tag(TestOrbs.ORB_FREE)
 class ObserversTest {
 
     private final List<String> events = new ArrayList<>();

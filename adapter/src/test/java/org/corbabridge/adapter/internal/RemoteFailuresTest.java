@@ -16,7 +16,10 @@ import org.omg.CORBA.OBJECT_NOT_EXIST;
 import org.omg.CORBA.SystemException;
 import org.omg.CORBA.TIMEOUT;
 import org.omg.CORBA.TRANSIENT;
+import org.junit.jupiter.api.Tag;
+import org.corbabridge.adapter.TestOrbs;
 
+@Tag(TestOrbs.ORB_FREE)
 class RemoteFailuresTest {
 
     private static final Duration TIMEOUT_5S = Duration.ofSeconds(5);

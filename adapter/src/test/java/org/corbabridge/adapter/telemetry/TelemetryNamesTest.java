@@ -11,8 +11,11 @@ import java.nio.charset.StandardCharsets;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.OrbConfig;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
+import org.corbabridge.adapter.TestOrbs;
 
 /** The pure parts of tracing and metrics: names, the wire form of the trace context, the defaults. */
+@Tag(TestOrbs.ORB_FREE)
 class TelemetryNamesTest {
 
     @Test

@@ -20,7 +20,10 @@ import static org.corbabridge.adapter.transport.GiopBytes.body;
 import static org.corbabridge.adapter.transport.GiopBytes.concat;
 import static org.corbabridge.adapter.transport.GiopBytes.message;
 import static org.corbabridge.adapter.transport.GiopBytes.withRequestId;
+import org.junit.jupiter.api.Tag;
+import org.corbabridge.adapter.TestOrbs;
 
+@Tag(TestOrbs.ORB_FREE)
 class GiopMessageLimitTest {
 
     private static final int CAP = 4096;

@@ -20,7 +20,10 @@ import java.net.Socket;
 import java.nio.ByteOrder;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
+import org.corbabridge.adapter.TestOrbs;
 
+@Tag(TestOrbs.ORB_FREE)
 class ReplyDeadlineTest {
 
     @Test
@@ -31,7 +34,7 @@ class ReplyDeadlineTest {
                 message(1, ByteOrder.BIG_ENDIAN, 0, REQUEST, request(8, 3, 40)));
         for (int chunk : new int[] {1, 7, 13, 17, 4096}) {
             ReplyDeadline deadline = new ReplyDeadline(1000, "peer:1");
-            OutputStream out = deadline.watching(new ByteArrayOutputStream());
+            OutputStream out = new RequestScanner(new ByteArrayOutputStream(), "peer:1", deadline);
             for (int at = 0; at < stream.length; at += chunk) {
                 out.write(stream, at, Math.min(chunk, stream.length - at));
             }
@@ -49,7 +52,7 @@ class ReplyDeadlineTest {
         try (Peer peer = new Peer()) {
             ReplyDeadline deadline = new ReplyDeadline(300, "peer:1");
             peer.client.setSoTimeout(deadline.sliceMillis());
-            deadline.watching(peer.client.getOutputStream())
+            new RequestScanner(peer.client.getOutputStream(), "peer:1", deadline)
                     .write(message(2, ByteOrder.BIG_ENDIAN, 0, REQUEST, request(1, 3, 40)));
             InputStream in = deadline.bounding(peer.client.getInputStream());
             long start = System.nanoTime();
@@ -65,7 +68,7 @@ class ReplyDeadlineTest {
         try (Peer peer = new Peer()) {
             ReplyDeadline deadline = new ReplyDeadline(300, "peer:1");
             peer.client.setSoTimeout(deadline.sliceMillis());
-            deadline.watching(peer.client.getOutputStream())
+            new RequestScanner(peer.client.getOutputStream(), "peer:1", deadline)
                     .write(message(0, ByteOrder.BIG_ENDIAN, 0, REQUEST, withRequestId(0, 40)));
             InputStream in = deadline.bounding(peer.client.getInputStream());
             assertThatThrownBy(in::read).isInstanceOf(ReplyOverdueException.class)
@@ -98,7 +101,7 @@ class ReplyDeadlineTest {
         try (Peer peer = new Peer()) {
             ReplyDeadline deadline = new ReplyDeadline(100, "peer:1");
             peer.client.setSoTimeout(deadline.sliceMillis());
-            deadline.watching(peer.client.getOutputStream())
+            new RequestScanner(peer.client.getOutputStream(), "peer:1", deadline)
                     .write(message(2, ByteOrder.BIG_ENDIAN, 0, REQUEST, request(9, 3, 40)));
             deadline.replied(9);
             InputStream in = deadline.bounding(peer.client.getInputStream());

@@ -10,7 +10,10 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
+import org.corbabridge.adapter.TestOrbs;
 
+@Tag(TestOrbs.ORB_FREE)
 class TransportSettingsTest {
 
     @Test

@@ -10,7 +10,10 @@ import java.util.NoSuchElementException;
 import org.corbabridge.shop.Item;
 import org.corbabridge.shop.QueryResult;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
+import org.corbabridge.adapter.TestOrbs;
 
+@Tag(TestOrbs.ORB_FREE)
 class CatalogResultTest {
 
     private static final QueryResult GENERATED = new QueryResult(1234, new Item[] {

@@ -1,0 +1,177 @@
+package org.corbabridge.adapter.internal.time;
+
+import org.omg.CORBA.CompletionStatus;
+import org.omg.CORBA.IMP_LIMIT;
+import org.omg.CORBA.SystemException;
+import org.omg.CORBA.TIMEOUT;
+
+/**
+ * The attempt of a call the current thread is making, as the socket factories see it: its
+ * {@link Deadline}, and how many requests and connections it has made. The ORBs write requests
+ * and open connections on the calling thread, so this is where the deadline reaches inside an
+ * ORB that loops or waits without giving control back: a {@code LOCATION_FORWARD} to itself, a
+ * server that closes each connection right after the request (the ORB connects and sends again),
+ * a forward to a dead port (the Eclipse ORB falls back and tries again for ever). Once the
+ * deadline has passed, or the attempt has sent {@link #MAX_REQUESTS} requests or opened
+ * {@link #MAX_CONNECTIONS} connections, the next one is refused before a byte leaves, with a
+ * system exception no ORB retries, and every later one of the attempt with it. The ORB re-sends
+ * a request only when told it did not run (a forward, a {@code CloseConnection}, a refused
+ * connect), so what is refused here did not run: {@link #refusal()} keeps the reason for the
+ * adapter, whatever the ORB makes of the exception on its way out.
+ *
+ * <p>A refused connection also interrupts the thread until the attempt ends, so that an ORB
+ * that retries connects with back-off (the Eclipse ORB) finds its sleeps cut short and gives up
+ * at once; the ORBs read and write through plain socket streams, which an interrupt leaves alone.
+ *
+ * <p>A thread outside a call (an ORB's own reader, a lookup at start-up) has no current attempt,
+ * and nothing is checked for it. Costs a thread-local read per request and per connection.
+ */
+public final class CurrentAttempt {
+
+    /**
+     * Requests one attempt may write: its own, a name lookup and type check when it rebinds, and
+     * forwards (an implementation repository, a load manager, a chain of a few hops).
+     */
+    public static final int MAX_REQUESTS = 16;
+    /** Connections one attempt may open: the server's, the name service's, a forward's, a few reconnects. */
+    public static final int MAX_CONNECTIONS = 8;
+    /** The minor code of the {@code TIMEOUT} raised when a request or connection would start past the deadline ("CB" + 0x10). */
+    public static final int DEADLINE_PASSED = 0x43420010;
+    /** The minor code of the {@code IMP_LIMIT} raised past {@link #MAX_REQUESTS} or {@link #MAX_CONNECTIONS}. */
+    public static final int TOO_MANY_SENDS = 0x43420011;
+    /**
+     * The minor code of the {@code IMP_LIMIT} raised when the ORB would send a request again on the
+     * caller's thread later than {@link #RESEND_SLACK} into the call: see {@link #refusesRequest}.
+     */
+    public static final int RESEND_ON_HELPER = 0x43420012;
+    /**
+     * How late into a call the ORB may still send a request again on the caller's thread. The ORB
+     * waits for the reply to a request sent again (after a forward, a {@code CloseConnection}) for
+     * its whole reply time-out, the call time-out, from then on: the deadline holds within this
+     * much. Later, the attempt is refused there and made again on a helper thread, which the caller
+     * stops waiting for at the deadline.
+     */
+    public static final long RESEND_SLACK_NANOS = 100_000_000L;
+
+    private static final ThreadLocal<CurrentAttempt> CURRENT = new ThreadLocal<>();
+
+    private final Deadline deadline;
+    /** Whether the attempt runs on the caller's thread, which nothing frees at the deadline but the ORB itself. */
+    private final boolean onCallersThread;
+    private int requests;
+    private int connections;
+    private SystemException refusal;
+    /** Whether this attempt interrupted its own thread (see {@link #beforeConnect}). */
+    private boolean interrupted;
+
+    private CurrentAttempt(Deadline deadline, boolean onCallersThread) {
+        this.deadline = deadline;
+        this.onCallersThread = onCallersThread;
+    }
+
+    /**
+     * Makes an attempt under {@code deadline} this thread's current one; returns the one it
+     * replaces (null outside a call), to be given to {@link #restore} when the attempt ends.
+     *
+     * @param onCallersThread whether it runs on the caller's thread, not on a helper the caller
+     *     stops waiting for at the deadline
+     */
+    public static CurrentAttempt begin(Deadline deadline, boolean onCallersThread) {
+        CurrentAttempt previous = CURRENT.get();
+        CURRENT.set(new CurrentAttempt(deadline, onCallersThread));
+        return previous;
+    }
+
+    /**
+     * Ends this thread's attempt, making {@code previous} (from {@link #begin}) current again,
+     * and clears the interrupt the attempt set on its thread, if it set one.
+     */
+    public static void restore(CurrentAttempt previous) {
+        CurrentAttempt ending = CURRENT.get();
+        if (ending != null && ending.interrupted) {
+            Thread.interrupted();
+        }
+        if (previous == null) {
+            CURRENT.remove();
+        } else {
+            CURRENT.set(previous);
+        }
+    }
+
+    /** This thread's attempt, or null outside a call. */
+    public static CurrentAttempt current() {
+        return CURRENT.get();
+    }
+
+    /**
+     * Asked by a connection before a GIOP request leaves it, on the writing thread: null if it
+     * may go, else the exception to throw instead of sending it.
+     *
+     * @param peer "host:port", for the message
+     * @return null, or {@code TIMEOUT} past the deadline, {@code IMP_LIMIT} past the request limit
+     */
+    public static SystemException refusesRequest(String peer) {
+        CurrentAttempt attempt = CURRENT.get();
+        if (attempt == null) {
+            return null;
+        }
+        boolean resent = ++attempt.requests > 1;
+        if (resent && attempt.onCallersThread && attempt.refusal == null
+                && attempt.deadline.nanosElapsed() > RESEND_SLACK_NANOS) {
+            // the ORB's fresh reply time-out would outlive the deadline: the attempt moves to a helper
+            attempt.refusal = new IMP_LIMIT("the ORB would send again to " + peer + " "
+                    + attempt.deadline.nanosElapsed() / 1_000_000 + " ms into the call, on the caller's thread; "
+                    + "the attempt is made again where the deadline holds", RESEND_ON_HELPER,
+                    CompletionStatus.COMPLETED_NO);
+            return attempt.refusal;
+        }
+        return attempt.refuses(attempt.requests > MAX_REQUESTS, "requests", peer);
+    }
+
+    /**
+     * Called before a connection is opened, on the connecting thread: the connect time-out to use,
+     * {@code millis} or the time left if less.
+     *
+     * @throws SystemException as {@link #refusesRequest} returns, for connections
+     */
+    public static int beforeConnect(int millis, String peer) {
+        CurrentAttempt attempt = CURRENT.get();
+        if (attempt == null) {
+            return millis;
+        }
+        SystemException refused = attempt.refuses(++attempt.connections > MAX_CONNECTIONS, "connections", peer);
+        if (refused != null) {
+            // an ORB that retries a failed connect (the Eclipse ORB, until its own connect budget is
+            // spent) sleeps between tries on this thread: interrupted, each sleep returns at once
+            attempt.interrupted = true;
+            Thread.currentThread().interrupt();
+            throw refused;
+        }
+        return attempt.deadline.capMillis(millis);
+    }
+
+    /** Why this attempt refused to send or connect, or null if it did not. */
+    public SystemException refusal() {
+        return refusal;
+    }
+
+    public Deadline deadline() {
+        return deadline;
+    }
+
+    private SystemException refuses(boolean overLimit, String what, String peer) {
+        if (refusal == null) {
+            if (deadline.isExpired()) {
+                refusal = new TIMEOUT("the call's deadline (" + deadline.timeout().toMillis() + " ms) passed before "
+                        + "the ORB could send again to " + peer + "; nothing more was sent",
+                        DEADLINE_PASSED, CompletionStatus.COMPLETED_NO);
+            } else if (overLimit) {
+                int limit = what.equals("requests") ? MAX_REQUESTS : MAX_CONNECTIONS;
+                refusal = new IMP_LIMIT("the ORB was about to make more than " + limit + " " + what + " for one "
+                        + "attempt, the last to " + peer + " (a LOCATION_FORWARD loop, or a server that closes each "
+                        + "connection): nothing more was sent", TOO_MANY_SENDS, CompletionStatus.COMPLETED_NO);
+            }
+        }
+        return refusal;
+    }
+}
