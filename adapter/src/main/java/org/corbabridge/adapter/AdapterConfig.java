@@ -122,13 +122,9 @@ public final class AdapterConfig {
         return idempotentOperations;
     }
 
-    /** What sees every call: tracing and metrics by default. */
+    /** What sees every call: by default {@link CallObserver#ofDefaults()}, the add-ons' observers. */
     public List<CallObserver> observers() {
         return observers;
-    }
-
-    public boolean isIdempotent(String operation) {
-        return idempotentOperations.contains(operation);
     }
 
     /**

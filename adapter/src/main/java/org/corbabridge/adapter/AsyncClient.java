@@ -1,6 +1,5 @@
 package org.corbabridge.adapter;
 
-import io.opentelemetry.context.Context;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -99,7 +98,7 @@ public final class AsyncClient<T> {
         CompletableFuture<R> future = new CompletableFuture<>();
         try {
             // the caller's context (its span) is the parent of the call's span on the executor's thread
-            executor.execute(Context.current().wrap(() -> {
+            executor.execute(ClientFactory.instance().carryContext(() -> {
                 if (future.isDone()) {
                     return; // cancelled before it started: nothing is sent
                 }

@@ -1,15 +1,13 @@
 package org.corbabridge.adapter;
 
 import java.util.List;
-import org.corbabridge.adapter.telemetry.CallMetrics;
-import org.corbabridge.adapter.telemetry.Tracing;
 
 /**
  * Sees every call a client makes: when it starts, each retry and rebind, and how it ends. The
  * cross-cutting concerns of a call (a span, a timer) plug in here, as interceptors do in gRPC.
  * An adapter's observers are {@link AdapterConfig#observers()}; by default
- * {@link #ofDefaults()}: tracing and metrics, both no-ops until the application sets up
- * OpenTelemetry or adds a Micrometer registry.
+ * {@link #ofDefaults()}: those of the add-on modules on the class path (tracing, metrics), none
+ * without them.
  *
  * <p>{@link #start} and the {@link Observation}'s end run on the calling thread, once per call
  * however many attempts it takes. An attempt may run on a helper thread, so {@code retrying}
@@ -60,8 +58,11 @@ public interface CallObserver {
         void failed(RuntimeException failure);
     }
 
-    /** Tracing ({@link Tracing#global()}) and metrics ({@link CallMetrics#global()}). */
+    /**
+     * The observers of the add-ons on the class path: tracing with {@code corba-adapter-opentelemetry},
+     * metrics with {@code corba-adapter-micrometer}; none without them.
+     */
     static List<CallObserver> ofDefaults() {
-        return List.of(Tracing.global(), CallMetrics.global());
+        return ClientFactory.instance().defaultObservers();
     }
 }

@@ -1,5 +1,8 @@
 package org.corbabridge.adapter;
 
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import java.util.ServiceLoader;
 import org.omg.CORBA.ORB;
 
@@ -23,4 +26,22 @@ public interface ClientFactory {
 
     /** @param borrowed an ORB to use and leave alone, or null to create and own one */
     DynamicClient dynamic(InterfaceSignature signature, AdapterConfig config, ORB borrowed);
+
+    /** {@link Idl#read} when {@code file} is given, else {@link Idl#parse} of {@code text}. */
+    Idl readIdl(Path file, String name, String text, List<Path> includeDirectories);
+
+    /** {@link Idl#fromClassPath}. */
+    Idl readIdl(ClassLoader loader, String resource);
+
+    /** {@link Orbs#create}. */
+    ORB createOrb(OrbConfig config, Duration callTimeout, Duration connectTimeout);
+
+    /** {@link Orbs#destroy}. */
+    void destroyOrb(ORB orb);
+
+    /** {@link CallObserver#ofDefaults()}: the observers the installed add-ons provide. */
+    List<CallObserver> defaultObservers();
+
+    /** {@code task} with what is current on this thread (a span) carried to the thread it runs on. */
+    Runnable carryContext(Runnable task);
 }

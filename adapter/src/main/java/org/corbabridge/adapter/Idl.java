@@ -2,8 +2,6 @@ package org.corbabridge.adapter;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.corbabridge.adapter.internal.idl.IdlModel;
-import org.corbabridge.adapter.internal.idl.IdlSource;
 
 /**
  * IDL read at run time: the {@link InterfaceSignature} of any interface in it, with every
@@ -28,13 +26,7 @@ import org.corbabridge.adapter.internal.idl.IdlSource;
  * abstract and local interfaces, context clauses, IDL 4's 8-bit integers, and CORBA component
  * declarations (these when read). Immutable and thread-safe.
  */
-public final class Idl {
-
-    private final IdlModel model;
-
-    private Idl(IdlModel model) {
-        this.model = model;
-    }
+public interface Idl {
 
     /**
      * Reads an IDL file and what it includes.
@@ -42,24 +34,22 @@ public final class Idl {
      * @throws IdlException the IDL is not valid, with its file and line
      * @throws java.io.UncheckedIOException a file cannot be read
      */
-    public static Idl read(Path file, Path... includeDirectories) {
-        return new Idl(IdlModel.read(IdlSource.file(file, List.of(includeDirectories))));
+    static Idl read(Path file, Path... includeDirectories) {
+        return ClientFactory.instance().readIdl(file, null, null, List.of(includeDirectories));
     }
 
     /** Reads IDL text; {@code name} stands for its file in messages; includes come from the directories. */
-    public static Idl parse(String name, String text, Path... includeDirectories) {
-        return new Idl(IdlModel.read(IdlSource.text(name, text, List.of(includeDirectories))));
+    static Idl parse(String name, String text, Path... includeDirectories) {
+        return ClientFactory.instance().readIdl(null, name, text, List.of(includeDirectories));
     }
 
     /** Reads an IDL resource (such as {@code idl/warehouse.idl}) and its includes from a class loader. */
-    public static Idl fromClassPath(ClassLoader loader, String resource) {
-        return new Idl(IdlModel.read(IdlSource.resource(loader, resource)));
+    static Idl fromClassPath(ClassLoader loader, String resource) {
+        return ClientFactory.instance().readIdl(loader, resource);
     }
 
     /** The scoped name of every interface defined, such as {@code depot::stock::Warehouse}. */
-    public List<String> interfaces() {
-        return model.interfaces();
-    }
+    List<String> interfaces();
 
     /**
      * The signature of one interface: by scoped name, by simple name where it is unique, or by
@@ -67,17 +57,8 @@ public final class Idl {
      *
      * @throws IdlException no such interface, or it uses what the library does not support
      */
-    public InterfaceSignature signature(String interfaceName) {
-        return model.signature(interfaceName);
-    }
+    InterfaceSignature signature(String interfaceName);
 
     /** The TypeCode of a named type (scoped name or repository id), for building values by hand. */
-    public org.omg.CORBA.TypeCode type(String typeName) {
-        return model.type(typeName);
-    }
-
-    @Override
-    public String toString() {
-        return "Idl[" + model.sourceName() + ", interfaces " + model.interfaces() + "]";
-    }
+    org.omg.CORBA.TypeCode type(String typeName);
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
+import org.corbabridge.adapter.internal.transport.MessageLimits;
 
 /**
  * How the adapter creates the ORB it owns: the ORB and singleton classes (always both, and
@@ -25,7 +26,7 @@ public final class OrbConfig {
      * 64 MiB: far above what a C++ omniORB server sends by default (its {@code giopMaxMsgSize}
      * is 2 MiB), far below what a 2 GB header would make an ORB allocate.
      */
-    public static final long DEFAULT_MAX_INCOMING_MESSAGE_BYTES = 64L << 20;
+    public static final long DEFAULT_MAX_INCOMING_MESSAGE_BYTES = MessageLimits.DEFAULT_CAP;
 
     /** The smallest cap accepted: room for a header and a small reply. */
     public static final long MIN_MAX_INCOMING_MESSAGE_BYTES = 1024;
@@ -105,7 +106,7 @@ public final class OrbConfig {
 
     /**
      * Whether the ORB carries the current span's trace context to the server in every request
-     * ({@code org.corbabridge.adapter.telemetry.TraceContext}): {@link TraceContextMode#AUTO} by
+     * ({@code org.corbabridge.adapter.opentelemetry.TraceContext}): {@link TraceContextMode#AUTO} by
      * default, which registers the interceptor only if OpenTelemetry is set up when the ORB is
      * created. Registering it costs JacORB a few microseconds a call even when nothing is traced
      * (its portable interceptor machinery), so an application that does not trace does not pay.

@@ -1,17 +1,12 @@
 package org.corbabridge.adapter;
 
 import java.time.Duration;
-import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.Properties;
-import org.corbabridge.adapter.transport.MessageLimits;
-import org.corbabridge.adapter.transport.TlsProperties;
-import org.corbabridge.adapter.transport.TransportTimeouts;
-import org.omg.CORBA.COMM_FAILURE;
-import org.omg.CORBA.CompletionStatus;
+import org.corbabridge.adapter.internal.transport.MessageLimits;
+import org.corbabridge.adapter.internal.transport.TlsProperties;
+import org.corbabridge.adapter.internal.transport.TransportTimeouts;
 import org.omg.CORBA.ORB;
-import org.omg.CORBA.SystemException;
-import org.omg.CORBA.TIMEOUT;
 
 /**
  * The ORBs the adapter knows: their class names, the properties that bound their waits
@@ -48,29 +43,10 @@ public enum OrbImplementation {
             return MessageLimits.forJacorb(maxIncomingMessageBytes);
         }
 
-        /**
-         * ISO 8859-1 as its native char code set. JacORB otherwise takes the platform's (UTF-8
-         * here), so against an omniORB server (native ISO 8859-1) it negotiates UTF-8 and the server
-         * converts every string it sends: 1.55–1.72 times the time per call at 300 KB (the
-         * study's settings part). ISO 8859-1 is what the Eclipse and OpenJDK ORBs use by default. Give
-         * {@code jacorb.native_char_codeset=UTF8} for a server whose strings go beyond Latin-1.
-         */
-        @Override
-        Properties ownedOrbProperties() {
-            Properties properties = new Properties();
-            properties.setProperty(NATIVE_CHAR_CODESET, "ISO8859_1");
-            return properties;
-        }
-
         /** The adapter's TLS socket factory for JacORB; see {@code org.corbabridge.adapter.transport}. */
         @Override
         public Properties tlsProperties(TlsConfig tls) {
             return TlsProperties.forJacorb(settings(tls), tls.keyStore().isPresent());
-        }
-
-        @Override
-        boolean reportsTimeout(SystemException e) {
-            return e instanceof TIMEOUT;
         }
 
         /** JacORB's own configuration, read through its public {@code getConfiguration()}. */
@@ -90,9 +66,6 @@ public enum OrbImplementation {
 
     /** The Eclipse ORB 5.0 (formerly GlassFish CORBA): org.glassfish.corba:glassfish-corba-orb. */
     ECLIPSE_ORB("Eclipse ORB", "com.sun.corba.ee.impl.orb.ORBImpl", "com.sun.corba.ee.impl.orb.ORBSingleton") {
-        /** The Eclipse ORB's minor code (low 12 bits) for "timeout waiting for response". */
-        private static final int RESPONSE_TIMEOUT_MINOR = 19;
-
         @Override
         public Properties boundingProperties(Duration callTimeout, Duration connectTimeout) {
             Properties properties = new Properties();
@@ -124,53 +97,6 @@ public enum OrbImplementation {
         public Properties tlsProperties(TlsConfig tls) {
             return TlsProperties.forEclipseOrb(settings(tls));
         }
-
-        @Override
-        boolean reportsTimeout(SystemException e) {
-            return e instanceof COMM_FAILURE && (e.minor & 0xFFF) == RESPONSE_TIMEOUT_MINOR
-                    && e.completed == CompletionStatus.COMPLETED_MAYBE;
-        }
-
-        /** Its acceptor on loopback only: a client has nothing to serve to other hosts. */
-        @Override
-        Properties ownedOrbProperties() {
-            Properties properties = new Properties();
-            properties.setProperty("com.sun.corba.ee.ORBServerHost", "127.0.0.1");
-            return properties;
-        }
-
-        /**
-         * Closes the acceptors first (destroy() leaves their listening socket open), then, after
-         * destroy(), the selector if its thread ended without closing it.
-         */
-        @Override
-        Runnable prepareForDestroy(ORB orb) {
-            EclipseOrbTransport.closeAcceptors(orb);
-            Optional<EclipseOrbTransport.SelectorThread> selector = EclipseOrbTransport.selectorThread(orb);
-            return () -> selector.ifPresent(s -> s.closeWhenEnded(SELECTOR_THREAD_END_WAIT));
-        }
-
-        /**
-         * Two ways the Eclipse ORB 5.0 reports a lost connection without a CORBA exception: its own
-         * RequestCanceledException, to a caller still reading a fragmented reply; and, in the
-         * finally block of its request dispatcher, a pop of an empty thread-local stack whose
-         * NoSuchElementException replaces the COMM_FAILURE it was about to throw.
-         */
-        @Override
-        boolean masksCommunicationFailure(RuntimeException e) {
-            if (e.getClass().getName().equals("com.sun.corba.ee.impl.protocol.RequestCanceledException")) {
-                return true;
-            }
-            if (!(e instanceof NoSuchElementException)) {
-                return false;
-            }
-            for (StackTraceElement frame : e.getStackTrace()) {
-                if (frame.getMethodName().equals("popEncVersionFromThreadLocalState")) {
-                    return true;
-                }
-            }
-            return false;
-        }
     },
 
     /**
@@ -198,39 +124,10 @@ public enum OrbImplementation {
         public Properties tlsProperties(TlsConfig tls) {
             return TlsProperties.forOpenJdkOrb(settings(tls));
         }
-
-        /** It reports none: the adapter's own deadline ends the call, and the connection's bound frees its thread. */
-        @Override
-        boolean reportsTimeout(SystemException e) {
-            return false;
-        }
-
-        /**
-         * Like the Eclipse ORB, from which it parted: its own RequestCanceledException, to a caller
-         * still reading a fragmented reply when the connection is lost.
-         */
-        @Override
-        boolean masksCommunicationFailure(RuntimeException e) {
-            return e.getClass().getName().equals("com.sun.corba.se.impl.protocol.RequestCanceledException");
-        }
-
-        /** Its acceptor, should it make one, on loopback only. */
-        @Override
-        Properties ownedOrbProperties() {
-            Properties properties = new Properties();
-            properties.setProperty("com.sun.CORBA.ORBServerHost", "127.0.0.1");
-            return properties;
-        }
     };
 
     /** JacORB's ORB-wide reply time-out, in ms; 0 (its default) waits for ever. */
     private static final String REPLY_TIMEOUT = "jacorb.connection.client.pending_reply_timeout";
-
-    /** JacORB's native char code set: what it offers first when the code sets of a connection are negotiated. */
-    private static final String NATIVE_CHAR_CODESET = "jacorb.native_char_codeset";
-
-    /** The selector thread ends as soon as it wakes up to its ORB's destroy(); this is plenty. */
-    private static final Duration SELECTOR_THREAD_END_WAIT = Duration.ofSeconds(1);
 
     private final String displayName;
     private final String orbClass;
@@ -289,32 +186,6 @@ public enum OrbImplementation {
         return Optional.empty();
     }
 
-    /**
-     * What the adapter sets on an ORB it creates, beyond bounding its waits: for JacORB its char
-     * code set (JacORB listens only if it serves objects); the Eclipse ORB listens for its RMI-IIOP
-     * CodeBase from the first call, on every interface unless told a host. An {@link OrbConfig}'s
-     * own properties override these.
-     */
-    Properties ownedOrbProperties() {
-        return new Properties();
-    }
-
-    /** Whether this ORB reports {@code e} when a reply did not arrive within its call time-out. */
-    abstract boolean reportsTimeout(SystemException e);
-
-    /**
-     * Releases before {@code destroy()} what it would leave behind, and returns what to release
-     * after it.
-     */
-    Runnable prepareForDestroy(ORB orb) {
-        return () -> { };
-    }
-
-    /** Whether this ORB throws {@code e}, not a CORBA exception, when a connection fails. */
-    boolean masksCommunicationFailure(RuntimeException e) {
-        return false;
-    }
-
     /** The implementation of a running ORB, if it is one of these. */
     /**
      * The ORB whose classes this class's loader (or the thread's) can load: JacORB, else the
@@ -364,26 +235,6 @@ public enum OrbImplementation {
             }
         }
         return Optional.empty();
-    }
-
-    /** Whether a known ORB throws {@code e} in place of the communication failure it hit. */
-    public static boolean isMaskedCommunicationFailure(RuntimeException e) {
-        for (OrbImplementation implementation : values()) {
-            if (implementation.masksCommunicationFailure(e)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Whether any known ORB reports {@code e} as a call time-out. */
-    public static boolean isTimeout(SystemException e) {
-        for (OrbImplementation implementation : values()) {
-            if (implementation.reportsTimeout(e)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** The stores and protocols under the keys the adapter's TLS socket factories read. */

@@ -37,21 +37,21 @@ class FailedCreateTest {
 
     @Test
     void aSignatureTheDynamicPathRefusesLeavesNoOrb() {
-        int before = Orbs.open();
+        int before = OrbCounter.open();
         TypeCode fixed = ORB.init().create_fixed_tc((short) 10, (short) 2);
         assertThatThrownBy(() -> DynamicClient.create(taking(fixed),
                 TestOrbs.configFor(fixture).invocation(InvocationMode.DYNAMIC).build()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("STATIC");
-        assertThat(Orbs.open()).isEqualTo(before);
+        assertThat(OrbCounter.open()).isEqualTo(before);
     }
 
     @Test
     void anErrorThrownWhileTheClientIsBuiltLeavesNoOrb() {
-        int before = Orbs.open();
+        int before = OrbCounter.open();
         assertThatThrownBy(() -> DynamicClient.create(taking(new EndlessTypeCode()),
                 TestOrbs.configFor(fixture).invocation(InvocationMode.DII).build()))
                 .isInstanceOf(StackOverflowError.class);
-        assertThat(Orbs.open()).isEqualTo(before);
+        assertThat(OrbCounter.open()).isEqualTo(before);
     }
 
     /** A TypeCode whose every question recurses without end, as a broken helper's type() does. */

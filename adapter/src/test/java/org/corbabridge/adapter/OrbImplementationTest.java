@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 import java.util.NoSuchElementException;
 import java.util.Properties;
-import org.corbabridge.adapter.transport.MessageLimits;
-import org.corbabridge.adapter.transport.TransportTimeouts;
+import org.corbabridge.adapter.internal.transport.MessageLimits;
+import org.corbabridge.adapter.internal.transport.TransportTimeouts;
 import org.junit.jupiter.api.Test;
 import org.omg.CORBA.COMM_FAILURE;
 import org.omg.CORBA.ORB;
@@ -44,7 +44,7 @@ class OrbImplementationTest {
                 .containsEntry(TransportTimeouts.CONNECT_TIMEOUT_MILLIS, "2000")
                 .containsEntry(TransportTimeouts.REPLY_TIMEOUT_MILLIS, "7000")
                 .containsEntry("com.sun.CORBA.transport.ORBSocketFactoryClass",
-                        "org.corbabridge.adapter.transport.OpenJdkSocketFactory");
+                        "org.corbabridge.adapter.internal.openjdk.OpenJdkSocketFactory");
     }
 
     @Test
@@ -59,28 +59,6 @@ class OrbImplementationTest {
         assertThat(OrbConfig.ofDefaults().maxIncomingMessageBytes()).isEqualTo(64L << 20);
         assertThatThrownBy(() -> OrbConfig.builder().maxIncomingMessageBytes(1023))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 1024");
-    }
-
-    @Test
-    void eachOrbsTimeoutExceptionIsRecognised() {
-        assertThat(OrbImplementation.isTimeout(new TIMEOUT(0, CompletionStatus.COMPLETED_NO))).isTrue();
-        assertThat(OrbImplementation.isTimeout(new COMM_FAILURE(0x4f4d0013, CompletionStatus.COMPLETED_MAYBE)))
-                .isTrue();
-        assertThat(OrbImplementation.isTimeout(new COMM_FAILURE(0x4f4d0008, CompletionStatus.COMPLETED_MAYBE)))
-                .as("connection abort").isFalse();
-        assertThat(OrbImplementation.isTimeout(new TRANSIENT(0, CompletionStatus.COMPLETED_NO))).isFalse();
-    }
-
-    @Test
-    void onlyTheEclipseOrbsThreadLocalUnderflowCountsAsAMaskedCommunicationFailure() {
-        NoSuchElementException underflow = new NoSuchElementException();
-        underflow.setStackTrace(new StackTraceElement[] {
-            new StackTraceElement("java.util.LinkedList", "removeLast", "LinkedList.java", 287),
-            new StackTraceElement("com.sun.corba.ee.impl.misc.ORBUtility", "popEncVersionFromThreadLocalState",
-                    "ORBUtility.java", 121)});
-        assertThat(OrbImplementation.isMaskedCommunicationFailure(underflow)).isTrue();
-        assertThat(OrbImplementation.isMaskedCommunicationFailure(new NoSuchElementException())).isFalse();
-        assertThat(OrbImplementation.isMaskedCommunicationFailure(new IllegalStateException())).isFalse();
     }
 
     @Test

@@ -125,7 +125,7 @@ class WarehouseReferencesTest {
 
     @Test
     void handedOutObjectsLeaveNoOrbBehind() {
-        int before = Orbs.open();
+        int before = OrbCounter.open();
         try (CorbaClient<WarehouseOperations> client = CorbaClient.create(WarehouseOperations.class,
                 config(InvocationMode.DYNAMIC))) {
             for (int i = 0; i < 50; i++) {
@@ -133,8 +133,8 @@ class WarehouseReferencesTest {
                 assertThat(cursor.left()).isEqualTo(STORED.size());
                 cursor.destroy();
             }
-            assertThat(Orbs.open()).isEqualTo(before + 1);
+            assertThat(OrbCounter.open()).isEqualTo(before + 1);
         }
-        assertThat(Orbs.open()).isEqualTo(before);
+        assertThat(OrbCounter.open()).isEqualTo(before);
     }
 }

@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.corbabridge.adapter.DynamicClient;
-import org.corbabridge.adapter.internal.TypeCodes;
+import org.corbabridge.adapter.internal.idl.TypeCodes;
 import org.omg.CORBA.Any;
 import org.omg.CORBA.TCKind;
 import org.omg.CORBA.TypeCode;

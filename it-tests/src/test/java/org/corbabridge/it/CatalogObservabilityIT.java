@@ -13,7 +13,7 @@ import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import java.util.List;
-import org.corbabridge.adapter.telemetry.Tracing;
+import org.corbabridge.adapter.opentelemetry.Tracing;
 import org.corbabridge.ejb.CatalogSession;
 import org.corbabridge.fixture.ServerTraceLine;
 import org.jboss.arquillian.container.test.api.Deployment;

@@ -20,6 +20,7 @@ import org.omg.CORBA.TypeCodePackage.Bounds;
 import org.omg.CORBA.portable.IDLEntity;
 import org.omg.CORBA.portable.InputStream;
 import org.omg.CORBA.portable.OutputStream;
+import org.corbabridge.adapter.internal.idl.TypeCodes;
 
 /**
  * Builds a {@link Codec} from a TypeCode and, where the IDL compiler's classes are known, the

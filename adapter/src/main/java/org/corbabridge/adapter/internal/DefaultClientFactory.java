@@ -6,6 +6,14 @@ import org.corbabridge.adapter.CorbaClient;
 import org.corbabridge.adapter.DynamicClient;
 import org.corbabridge.adapter.InterfaceSignature;
 import org.omg.CORBA.ORB;
+import java.nio.file.Path;
+import java.util.List;
+import org.corbabridge.adapter.Idl;
+import org.corbabridge.adapter.internal.idl.IdlModel;
+import org.corbabridge.adapter.internal.idl.IdlSource;
+import java.time.Duration;
+import org.corbabridge.adapter.CallObserver;
+import org.corbabridge.adapter.OrbConfig;
 
 /** The implementation behind {@link CorbaClient}, {@link DynamicClient} and {@link InterfaceSignature#of}. */
 public final class DefaultClientFactory implements ClientFactory {
@@ -39,5 +47,36 @@ public final class DefaultClientFactory implements ClientFactory {
     private static OrbLease lease(AdapterConfig config, ORB borrowed) {
         return borrowed != null ? OrbLease.borrow(borrowed, config.callTimeout())
                 : OrbLease.create(config.orb(), config.callTimeout(), config.connectTimeout());
+    }
+
+    @Override
+    public Idl readIdl(Path file, String name, String text, List<Path> includeDirectories) {
+        return IdlModel.read(file != null ? IdlSource.file(file, includeDirectories)
+                : IdlSource.text(name, text, includeDirectories));
+    }
+
+    @Override
+    public Idl readIdl(ClassLoader loader, String resource) {
+        return IdlModel.read(IdlSource.resource(loader, resource));
+    }
+
+    @Override
+    public ORB createOrb(OrbConfig config, Duration callTimeout, Duration connectTimeout) {
+        return OrbLifecycle.create(config, callTimeout, connectTimeout);
+    }
+
+    @Override
+    public void destroyOrb(ORB orb) {
+        OrbLifecycle.destroy(orb);
+    }
+
+    @Override
+    public List<CallObserver> defaultObservers() {
+        return Extensions.defaultObservers();
+    }
+
+    @Override
+    public Runnable carryContext(Runnable task) {
+        return Extensions.carryContext(task);
     }
 }

@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.corbabridge.adapter.OrbConfig;
 import org.corbabridge.adapter.OrbImplementation;
-import org.corbabridge.adapter.Orbs;
 import org.omg.CORBA.Any;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.Policy;
@@ -52,7 +51,7 @@ final class OrbLease implements AutoCloseable {
 
     /** Creates an ORB with both class properties set and its waits bounded by the two time-outs. */
     static OrbLease create(OrbConfig config, Duration callTimeout, Duration connectTimeout) {
-        return new OrbLease(Orbs.create(config, callTimeout, connectTimeout), true, null);
+        return new OrbLease(OrbLifecycle.create(config, callTimeout, connectTimeout), true, null);
     }
 
     /**
@@ -101,7 +100,7 @@ final class OrbLease implements AutoCloseable {
             destroyQuietly(roundtripTimeout);
         }
         if (owned) {
-            Orbs.destroy(orb);
+            OrbLifecycle.destroy(orb);
         }
     }
 

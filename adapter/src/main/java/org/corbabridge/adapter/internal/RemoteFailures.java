@@ -7,14 +7,13 @@ import org.corbabridge.adapter.CallTimeoutException;
 import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.CorbaAdapterException;
 import org.corbabridge.adapter.MessageTooLargeException;
-import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.adapter.RemoteCallException;
 import org.corbabridge.adapter.ServerUnavailableException;
 import org.corbabridge.adapter.TlsHandshakeException;
 import org.corbabridge.adapter.internal.time.CurrentAttempt;
-import org.corbabridge.adapter.transport.MessageLimits;
-import org.corbabridge.adapter.transport.OversizedMessageException;
-import org.corbabridge.adapter.transport.TlsFailures;
+import org.corbabridge.adapter.internal.transport.MessageLimits;
+import org.corbabridge.adapter.internal.transport.OversizedMessageException;
+import org.corbabridge.adapter.internal.transport.TlsFailures;
 import org.omg.CORBA.COMM_FAILURE;
 import org.omg.CORBA.CompletionStatus;
 import org.omg.CORBA.INV_OBJREF;
@@ -79,10 +78,10 @@ final class RemoteFailures {
     /** @param refused as for {@link #translate(SystemException, String, Duration, long, Optional)} */
     public static CorbaAdapterException translateUnexpected(RuntimeException e, String attempt,
             Optional<OversizedMessageException> refused) {
-        if (refused.isPresent() && OrbImplementation.isMaskedCommunicationFailure(e)) {
+        if (refused.isPresent() && OrbQuirks.isMaskedCommunicationFailure(e)) {
             return tooLarge(attempt, refused.get(), e.toString());
         }
-        if (OrbImplementation.isMaskedCommunicationFailure(e)) {
+        if (OrbQuirks.isMaskedCommunicationFailure(e)) {
             return new ServerUnavailableException(attempt + " failed: the connection failed and the ORB reported "
                     + e + " in place of a CORBA exception", Completion.MAYBE, e);
         }
@@ -103,7 +102,7 @@ final class RemoteFailures {
         String detail = refusal.getMessage() + " (the ORB reported " + reported + ")";
         boolean connectionFailed = reported instanceof SystemException failure
                 ? failure != refusal && isUnreachable(failure)
-                : reported instanceof RuntimeException runtime && OrbImplementation.isMaskedCommunicationFailure(runtime);
+                : reported instanceof RuntimeException runtime && OrbQuirks.isMaskedCommunicationFailure(runtime);
         if (connectionFailed) {
             // the ORB was reconnecting to a server that refuses connections: that is the news, not the clock
             return new ServerUnavailableException(attempt + " failed: the server stayed unreachable until the call's "
@@ -153,7 +152,7 @@ final class RemoteFailures {
     }
 
     private static boolean isTimeout(SystemException e, Duration callTimeout, long elapsedNanos) {
-        if (OrbImplementation.isTimeout(e)) {
+        if (OrbQuirks.isTimeout(e)) {
             return true;
         }
         // an ORB we have no rule for: a lost connection exactly when the time-out ran out

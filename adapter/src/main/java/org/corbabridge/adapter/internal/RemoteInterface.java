@@ -89,7 +89,7 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient, Refer
                 ? methodsByOperation(operationsInterface, signature) : Map.of();
         for (OperationSignature operation : signature.operations()) {
             Method method = methods.get(operation.name());
-            BoundOperation ready = new BoundOperation(operation, method, config.isIdempotent(operation.name()),
+            BoundOperation ready = new BoundOperation(operation, method, config.idempotentOperations().contains(operation.name()),
                     !(invoker instanceof StubInvoker));
             bound.put(operation.name(), ready);
             if (method != null) {
@@ -171,7 +171,7 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient, Refer
         Object result = bound.handsOutReferences
                 ? References.adoptGeneric(this, operation, bound.signature.result(), outcome.result())
                 : outcome.result();
-        return result == null && outputs.isEmpty() ? DynamicReply.empty() : new DynamicReply(result, outputs);
+        return Reply.of(result, outputs);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package org.corbabridge.adapter.internal;
 
-import io.opentelemetry.context.Context;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -13,7 +12,7 @@ import org.corbabridge.adapter.CorbaAdapterException;
 import org.corbabridge.adapter.internal.time.CurrentAttempt;
 import org.corbabridge.adapter.internal.time.Deadline;
 import org.corbabridge.adapter.internal.time.Ticker;
-import org.corbabridge.adapter.transport.MessageLimits;
+import org.corbabridge.adapter.internal.transport.MessageLimits;
 import org.omg.CORBA.SystemException;
 
 /**
@@ -210,30 +209,37 @@ final class RemoteObject<T> implements AutoCloseable {
      */
     private <R> R attempt(int number, String operation, Function<T, R> invocation, Deadline deadline,
             CallObserver.Observation observation) {
+        CurrentAttempt moved = null;
         if (number == 1 && !binding.isStale()) {
             try {
-                return attemptNow(operation, invocation, deadline, observation, true);
+                return attemptNow(operation, invocation, deadline, observation, true, null);
             } catch (MovedToHelper sentAgainLate) {
                 // nothing ran: the ORB was forwarded or told to reconnect, and would now wait past the deadline
+                moved = sentAgainLate.attempt;
             }
         }
+        CurrentAttempt continued = moved;
+        String when = moved != null ? "continued on a helper thread after the ORB sent it again"
+                : number > 1 ? "after a retry" : "after the name was resolved again";
         // the call's span (and any context of the caller's) stays current on the helper thread
         return attempts.runBy(deadline,
-                Context.current().wrapSupplier(() -> attemptNow(operation, invocation, deadline, observation, false)),
+                Extensions.carryContext(() -> attemptNow(operation, invocation, deadline, observation, false, continued)),
                 () -> new CallTimeoutException(operation + " on " + describeTarget() + " got no reply within "
-                        + config.callTimeout().toMillis() + " ms (attempt " + number + ", after "
-                        + (number > 1 ? "a retry" : "the name was resolved again")
+                        + config.callTimeout().toMillis() + " ms (attempt " + number + ", " + when
                         + "); the server may still have run it", Completion.MAYBE, null));
     }
 
-    /** @param onCallersThread whether it runs on the caller's thread (see {@link CurrentAttempt#RESEND_SLACK_NANOS}) */
+    /**
+     * @param onCallersThread whether it runs on the caller's thread (see {@link CurrentAttempt#RESEND_SLACK_NANOS})
+     * @param continued the caller's attempt a helper's continues, or null
+     */
     private <R> R attemptNow(String operation, Function<T, R> invocation, Deadline deadline,
-            CallObserver.Observation observation, boolean onCallersThread) {
+            CallObserver.Observation observation, boolean onCallersThread, CurrentAttempt continued) {
         if (closed) {
             throw new AdapterClosedException(operation + " on " + describeTarget() + ": the adapter is closed");
         }
         long started = ticker.nanoTime();
-        CurrentAttempt outer = CurrentAttempt.begin(deadline, onCallersThread);
+        CurrentAttempt outer = CurrentAttempt.begin(deadline, onCallersThread, continued);
         try {
             Rebinding.Bound<T> used = binding.current(observation::rebound);
             try {
@@ -259,8 +265,12 @@ final class RemoteObject<T> implements AutoCloseable {
     private static final class MovedToHelper extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
-        MovedToHelper() {
+        /** The refused attempt, whose counts the helper's continues. */
+        final transient CurrentAttempt attempt;
+
+        MovedToHelper(CurrentAttempt attempt) {
             super(null, null, false, false);
+            this.attempt = attempt;
         }
     }
 
@@ -268,7 +278,7 @@ final class RemoteObject<T> implements AutoCloseable {
         String attempt = operation + " on " + describeTarget();
         SystemException refusal = CurrentAttempt.current().refusal();
         if (refusal != null && refusal.minor == CurrentAttempt.RESEND_ON_HELPER) {
-            throw new MovedToHelper();
+            throw new MovedToHelper(CurrentAttempt.current());
         }
         if (refusal != null) {
             return RemoteFailures.refused(refusal, attempt, e);

@@ -73,7 +73,7 @@ public final class ProfileBreakdown {
                     "java/lang/StringLatin1", "java/lang/StringUTF16", "sun/nio/cs/", "java/nio/charset/",
                     "org/jacorb/orb/typecode", "org/jacorb/orb/Any", "com/sun/corba/ee/impl/corba/AnyImpl"),
             new Rule(Category.IO, "java/net/", "sun/nio/ch/", "java/io/", "sun/security/ssl/", "javax/net/ssl/",
-                    "org/corbabridge/adapter/transport/GiopMessageLimit", "tcp_", "sock_", "ip_", "__sys_sendto",
+                    "org/corbabridge/adapter/internal/transport/GiopMessageLimit", "tcp_", "sock_", "ip_", "__sys_sendto",
                     "__sys_recvfrom", "inet_", "skb_", "netif_", "__dev_queue", "dev_hard_start", "loopback_",
                     "__netif", "net_rx", "__x64_sys_read", "__x64_sys_write", "ksys_read", "ksys_write",
                     "__x64_sys_sendto", "__x64_sys_recvfrom", "__x64_sys_poll", "do_sys_poll", "ep_poll",

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 import org.corbabridge.adapter.OrbConfig;
 import org.corbabridge.adapter.OrbImplementation;
-import org.corbabridge.adapter.transport.MessageLimits;
-import org.corbabridge.adapter.transport.Sockets;
+import org.corbabridge.adapter.internal.transport.MessageLimits;
+import org.corbabridge.adapter.internal.transport.Sockets;
 
 /**
  * The ORB settings the settings part tries: each is the adapter's defaults (or a plain client's)

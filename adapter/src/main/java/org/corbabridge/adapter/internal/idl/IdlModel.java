@@ -23,11 +23,11 @@ import org.antlr.v4.runtime.RecognitionException;
 import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.Token;
 import org.antlr.v4.runtime.tree.TerminalNode;
+import org.corbabridge.adapter.Idl;
 import org.corbabridge.adapter.IdlException;
 import org.corbabridge.adapter.InterfaceSignature;
 import org.corbabridge.adapter.OperationSignature;
 import org.corbabridge.adapter.ParameterMode;
-import org.corbabridge.adapter.internal.TypeCodes;
 import org.corbabridge.adapter.internal.idl.IdlParser.AttrDclContext;
 import org.corbabridge.adapter.internal.idl.IdlParser.AttrRaisesContext;
 import org.corbabridge.adapter.internal.idl.IdlParser.BaseTypeSpecContext;
@@ -70,7 +70,7 @@ import org.omg.CORBA.UnionMember;
  * with its file, line and construct, when its signature is built. Immutable once read; a
  * signature is built once per interface, on any thread.
  */
-public final class IdlModel {
+public final class IdlModel implements Idl {
 
     /** What a declared name is. */
     enum Kind {
@@ -165,6 +165,7 @@ public final class IdlModel {
     }
 
     /** Every interface with a body, by scoped name ({@code depot::stock::Warehouse}), in declaration order. */
+    @Override
     public List<String> interfaces() {
         List<String> names = new ArrayList<>();
         for (Decl decl : declared) {
@@ -199,6 +200,7 @@ public final class IdlModel {
      *
      * @throws IdlException no such interface, or it uses what the library does not support
      */
+    @Override
     public InterfaceSignature signature(String interfaceName) {
         Decl decl = findInterface(interfaceName);
         InterfaceSignature signature = signatures.computeIfAbsent(decl.repositoryId,
@@ -224,6 +226,7 @@ public final class IdlModel {
     }
 
     /** The TypeCode of a named type (scoped name or repository id), for tools that show or build values. */
+    @Override
     public TypeCode type(String typeName) {
         Decl decl = byRepositoryId.get(typeName);
         if (decl == null) {
@@ -1255,4 +1258,9 @@ public final class IdlModel {
         }
     }
 
+
+    @Override
+    public String toString() {
+        return "Idl[" + sourceName() + ", interfaces " + interfaces() + "]";
+    }
 }

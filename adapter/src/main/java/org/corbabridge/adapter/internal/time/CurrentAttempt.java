@@ -77,8 +77,23 @@ public final class CurrentAttempt {
      *     stops waiting for at the deadline
      */
     public static CurrentAttempt begin(Deadline deadline, boolean onCallersThread) {
+        return begin(deadline, onCallersThread, null);
+    }
+
+    /**
+     * As {@link #begin(Deadline, boolean)}, for an attempt that continues {@code continued} (one
+     * refused on the caller's thread to be made again on a helper): its requests and connections
+     * count against the same limits, so that moving never resets a loop's count.
+     */
+    public static CurrentAttempt begin(Deadline deadline, boolean onCallersThread, CurrentAttempt continued) {
         CurrentAttempt previous = CURRENT.get();
-        CURRENT.set(new CurrentAttempt(deadline, onCallersThread));
+        CurrentAttempt attempt = new CurrentAttempt(deadline, onCallersThread);
+        if (continued != null) {
+            // the moved attempt's own refused request is made again: it does not count twice
+            attempt.requests = Math.max(0, continued.requests - 1);
+            attempt.connections = continued.connections;
+        }
+        CURRENT.set(attempt);
         return previous;
     }
 

@@ -134,6 +134,31 @@ class DeadlineTest {
     }
 
     @Test
+    void anAttemptMovedToAHelperKeepsCountingAgainstTheSameLimits() {
+        Deadline deadline = Deadline.after(Duration.ofSeconds(2), clock);
+        CurrentAttempt outer = CurrentAttempt.begin(deadline, true);
+        CurrentAttempt moved;
+        try {
+            for (int i = 0; i < 10; i++) {
+                assertThat(CurrentAttempt.refusesRequest("peer:1")).isNull();
+            }
+            moved = CurrentAttempt.current();
+        } finally {
+            CurrentAttempt.restore(outer);
+        }
+        outer = CurrentAttempt.begin(deadline, false, moved);
+        try {
+            // the moved attempt's last request is made again, then 6 more reach the limit of 16
+            for (int i = 0; i < 7; i++) {
+                assertThat(CurrentAttempt.refusesRequest("peer:1")).isNull();
+            }
+            assertThat(CurrentAttempt.refusesRequest("peer:1").minor).isEqualTo(CurrentAttempt.TOO_MANY_SENDS);
+        } finally {
+            CurrentAttempt.restore(outer);
+        }
+    }
+
+    @Test
     void aNestedAttemptGivesTheOuterOneBackWhenItEnds() {
         CurrentAttempt outer = CurrentAttempt.begin(Deadline.after(Duration.ofSeconds(2), clock), false);
         CurrentAttempt first = CurrentAttempt.current();

@@ -1,0 +1,94 @@
+package org.corbabridge.adapter.internal;
+
+import java.time.Duration;
+import java.util.NoSuchElementException;
+import java.util.Optional;
+import java.util.Properties;
+import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.adapter.internal.eclipse.EclipseOrbTransport;
+import org.omg.CORBA.COMM_FAILURE;
+import org.omg.CORBA.CompletionStatus;
+import org.omg.CORBA.ORB;
+import org.omg.CORBA.SystemException;
+import org.omg.CORBA.TIMEOUT;
+
+/**
+ * What the adapter knows of each ORB and no user needs: how it reports a time-out, how it hides a
+ * lost connection, what an ORB the adapter owns is given, and what its destroy leaves behind.
+ */
+final class OrbQuirks {
+
+    /** JacORB's native char code set: what it offers first when the code sets of a connection are negotiated. */
+    private static final String NATIVE_CHAR_CODESET = "jacorb.native_char_codeset";
+    /** The Eclipse ORB's minor code (low 12 bits) for "timeout waiting for response". */
+    private static final int ECLIPSE_RESPONSE_TIMEOUT_MINOR = 19;
+    /** The selector thread ends as soon as it wakes up to its ORB's destroy(); this is plenty. */
+    private static final Duration SELECTOR_THREAD_END_WAIT = Duration.ofSeconds(1);
+
+    private OrbQuirks() {
+    }
+
+    /**
+     * What an ORB the adapter creates and owns is given besides its bounds: JacORB offers
+     * ISO 8859-1 first (omniORB's native code set), the Eclipse and OpenJDK ORBs listen on
+     * loopback only (a client has nothing to serve to other hosts).
+     */
+    static Properties ownedOrbProperties(OrbImplementation implementation) {
+        Properties properties = new Properties();
+        switch (implementation) {
+            case JACORB -> properties.setProperty(NATIVE_CHAR_CODESET, "ISO8859_1");
+            case ECLIPSE_ORB -> properties.setProperty("com.sun.corba.ee.ORBServerHost", "127.0.0.1");
+            case OPENJDK_ORB -> properties.setProperty("com.sun.CORBA.ORBServerHost", "127.0.0.1");
+        }
+        return properties;
+    }
+
+    /**
+     * Whether a known ORB reports {@code e} when a reply did not arrive within its call time-out:
+     * JacORB's {@code TIMEOUT}, the Eclipse ORB's {@code COMM_FAILURE} minor 19 completed MAYBE
+     * (the OpenJDK ORB has no reply time-out of its own).
+     */
+    static boolean isTimeout(SystemException e) {
+        return e instanceof TIMEOUT
+                || e instanceof COMM_FAILURE && (e.minor & 0xFFF) == ECLIPSE_RESPONSE_TIMEOUT_MINOR
+                        && e.completed == CompletionStatus.COMPLETED_MAYBE;
+    }
+
+    /**
+     * Whether a known ORB throws {@code e}, not a CORBA exception, when a connection fails. The
+     * Eclipse ORB 5.0 in two ways: its own RequestCanceledException, to a caller still reading a
+     * fragmented reply; and, in the finally block of its request dispatcher, a pop of an empty
+     * thread-local stack whose NoSuchElementException replaces the COMM_FAILURE it was about to
+     * throw. The OpenJDK ORB, which parted from it, with its own RequestCanceledException.
+     */
+    static boolean isMaskedCommunicationFailure(RuntimeException e) {
+        String type = e.getClass().getName();
+        if (type.equals("com.sun.corba.ee.impl.protocol.RequestCanceledException")
+                || type.equals("com.sun.corba.se.impl.protocol.RequestCanceledException")) {
+            return true;
+        }
+        if (!(e instanceof NoSuchElementException)) {
+            return false;
+        }
+        for (StackTraceElement frame : e.getStackTrace()) {
+            if (frame.getMethodName().equals("popEncVersionFromThreadLocalState")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Releases before {@code destroy()} what it would leave behind, and returns what to release
+     * after it: the Eclipse ORB's acceptors first (destroy() leaves their listening socket open),
+     * then, after destroy(), its selector if its thread ended without closing it.
+     */
+    static Runnable prepareForDestroy(ORB orb) {
+        if (OrbImplementation.of(orb).orElse(null) != OrbImplementation.ECLIPSE_ORB) {
+            return () -> { };
+        }
+        EclipseOrbTransport.closeAcceptors(orb);
+        Optional<EclipseOrbTransport.SelectorThread> selector = EclipseOrbTransport.selectorThread(orb);
+        return () -> selector.ifPresent(s -> s.closeWhenEnded(SELECTOR_THREAD_END_WAIT));
+    }
+}

@@ -1,0 +1,6 @@
+/**
+ * JacORB's plug-ins: its plain and TLS socket factories, which JacORB instantiates by the class
+ * names the adapter's ORB properties give ({@code jacorb.net.socket_factory},
+ * {@code jacorb.ssl.socket_factory}). Public only for that; not an API. Loaded only on JacORB.
+ */
+package org.corbabridge.adapter.internal.jacorb;

@@ -1,0 +1,7 @@
+/**
+ * The OpenJDK ORB's plug-ins: its socket factory, TLS socket-info mapping and configurator, which
+ * it instantiates by the class names in the adapter's ORB properties, and the client delegate
+ * with which its stubs follow a {@code LOCATION_FORWARD}. Public only for that; not an API.
+ * Loaded only on the OpenJDK ORB.
+ */
+package org.corbabridge.adapter.internal.openjdk;

@@ -1,0 +1,295 @@
+package org.corbabridge.adapter.internal.transport;
+
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The bytes a connection receives, checked one GIOP message header at a time before the ORB sees
+ * the header: a message announcing more than the cap, or fragments that add up to more than it,
+ * end the connection with an {@link OversizedMessageException} before the ORB allocates anything
+ * for them. Neither JacORB nor the Eclipse ORB has such a cap: each allocates what a header
+ * announces (up to 4 GB) and gathers fragments without limit.
+ *
+ * <p>Fragments are counted per message: in GIOP 1.2 by the request id that follows the header
+ * (fragments of several messages may interleave), in GIOP 1.1 as one chain (they may not). Open
+ * chains together stay under the cap, and under {@link #MAX_OPEN_CHAINS}, so that endless first
+ * fragments of new requests are bounded too.
+ *
+ * <p>When the last byte of a complete reply (a Reply or LocateReply, or the last fragment of one)
+ * has been passed on, a {@link ReplyListener} is told: with its request id in GIOP 1.2,
+ * without in GIOP 1.0 and 1.1, where the id follows a header of variable length.
+ *
+ * <p>Anything that does not start with the GIOP magic is passed on unchecked, for the ORB to
+ * refuse as it does: the stream does not guess at framing it cannot read. Not thread-safe: one
+ * reader per connection, as both ORBs have.
+ */
+final class GiopMessageLimit extends FilterInputStream {
+
+    /** Fragmented messages one connection may have open at once. */
+    static final int MAX_OPEN_CHAINS = 4096;
+
+    private static final int HEADER = Giop.HEADER;
+    private static final int HEADER_AND_REQUEST_ID = HEADER + 4;
+    /** GIOP 1.1 fragments carry no request id; their single chain goes under this key. */
+    private static final int UNNUMBERED_CHAIN = -1;
+
+    private final long cap;
+    private final String peer;
+    private final Consumer<OversizedMessageException> onRefusal;
+    private final ReplyListener onReply;
+
+    /** The header (and, for a GIOP 1.2 fragment, the request id) read ahead of the ORB. */
+    private final byte[] ahead = new byte[HEADER_AND_REQUEST_ID];
+    private int aheadWanted = HEADER;
+    private int aheadFilled;
+    private int aheadServed;
+    private boolean serving;
+    /** Body bytes of the current message still to pass on unchecked. */
+    private long bodyLeft;
+    private boolean notGiop;
+    private OversizedMessageException refused;
+    /** The current message ends a reply: to {@link #replyId} if {@link #replyNumbered}. */
+    private boolean endsReply;
+    private boolean replyNumbered;
+    private int replyId;
+
+    private final Map<Integer, Long> openChains = new HashMap<>();
+    private long openChainBytes;
+
+    /**
+     * @param cap the largest message, or sum of a message's fragments, to let through, in bytes (header included)
+     * @param peer "host:port", for the refusal's message
+     * @param onRefusal told of a refusal, on the reading thread, before it is thrown
+     * @param onReply told of each complete reply once it has been passed on
+     */
+    GiopMessageLimit(InputStream in, long cap, String peer, Consumer<OversizedMessageException> onRefusal,
+            ReplyListener onReply) {
+        super(in);
+        if (cap < HEADER_AND_REQUEST_ID) {
+            throw new IllegalArgumentException("a message cap of " + cap + " bytes leaves no room for a message");
+        }
+        this.cap = cap;
+        this.peer = peer;
+        this.onRefusal = onRefusal;
+        this.onReply = onReply;
+    }
+
+    @Override
+    public int read() throws IOException {
+        byte[] one = new byte[1];
+        int n = read(one, 0, 1);
+        return n < 0 ? -1 : one[0] & 0xFF;
+    }
+
+    @Override
+    public int read(byte[] buffer, int offset, int length) throws IOException {
+        if (length == 0) {
+            return 0;
+        }
+        if (refused != null) {
+            throw refused;
+        }
+        if (notGiop) {
+            return in.read(buffer, offset, length);
+        }
+        if (!serving && bodyLeft == 0) {
+            if (!readAhead()) {
+                return -1;
+            }
+        }
+        if (serving) {
+            int n = Math.min(length, aheadFilled - aheadServed);
+            System.arraycopy(ahead, aheadServed, buffer, offset, n);
+            aheadServed += n;
+            if (aheadServed == aheadFilled) {
+                serving = false;
+                aheadFilled = 0;
+                aheadServed = 0;
+                afterPassedOn();
+            }
+            return n;
+        }
+        int n = in.read(buffer, offset, (int) Math.min(length, bodyLeft));
+        if (n > 0) {
+            bodyLeft -= n;
+            afterPassedOn();
+        }
+        return n;
+    }
+
+    /** Tells of a reply once its last byte is passed on: not at its header, which may come alone. */
+    private void afterPassedOn() {
+        if (endsReply && !serving && bodyLeft == 0) {
+            endsReply = false;
+            if (replyNumbered) {
+                onReply.replied(replyId);
+            } else {
+                onReply.repliedUnnumbered();
+            }
+        }
+    }
+
+    @Override
+    public long skip(long n) throws IOException {
+        byte[] discard = new byte[(int) Math.min(n, 8192)];
+        int skipped = read(discard, 0, discard.length);
+        return Math.max(skipped, 0);
+    }
+
+    @Override
+    public int available() throws IOException {
+        if (serving) {
+            return aheadFilled - aheadServed;
+        }
+        return notGiop ? in.available() : (int) Math.min(in.available(), bodyLeft);
+    }
+
+    @Override
+    public boolean markSupported() {
+        return false;
+    }
+
+    @Override
+    public synchronized void mark(int readLimit) {
+        // not supported
+    }
+
+    @Override
+    public synchronized void reset() throws IOException {
+        throw new IOException("mark/reset is not supported");
+    }
+
+    /**
+     * Reads the next header (and request id) into {@link #ahead} and checks it. A time-out while
+     * reading leaves what was read in place for the next call.
+     *
+     * @return false at the end of the stream
+     */
+    private boolean readAhead() throws IOException {
+        while (aheadFilled < aheadWanted) {
+            int n = in.read(ahead, aheadFilled, aheadWanted - aheadFilled);
+            if (n < 0) {
+                if (aheadFilled == 0) {
+                    return false;
+                }
+                // a partial header: hand over what came, and the end of the stream after it
+                aheadWanted = HEADER;
+                startServing(0);
+                return true;
+            }
+            aheadFilled += n;
+            if (aheadFilled == HEADER && aheadWanted == HEADER) {
+                aheadWanted = afterHeader();
+                if (notGiop) {
+                    startServing(0);
+                    return true;
+                }
+            }
+        }
+        aheadWanted = HEADER;
+        checkFragments();
+        replyNumbered = aheadFilled == HEADER_AND_REQUEST_ID;
+        endsReply = !moreFragments() && (isReply()
+                || Giop.type(ahead) == Giop.FRAGMENT && (replyNumbered || minor() == 1));
+        replyId = replyNumbered ? (int) readULong(HEADER) : 0;
+        startServing(size() - (aheadFilled - HEADER));
+        return true;
+    }
+
+    private void startServing(long body) {
+        serving = true;
+        aheadServed = 0;
+        bodyLeft = body;
+    }
+
+    /** Checks the header's size; returns how many bytes to read ahead in all. */
+    private int afterHeader() throws OversizedMessageException {
+        if (!Giop.hasMagic(ahead)) {
+            notGiop = true;
+            return HEADER;
+        }
+        long size = size();
+        if (HEADER + size > cap) {
+            throw refuse("a GIOP message of " + (HEADER + size) + " bytes");
+        }
+        // a reply's id is read ahead only for a listener that wants it: the extra read costs a
+        // system call per reply, several per cent of a small call
+        boolean wantsReplyId = onReply != ReplyListener.NONE && (isReply());
+        boolean numbered = minor() >= 2 && size >= 4 && carriesRequestIdFirst() && (isFragmentPiece() || wantsReplyId);
+        return numbered ? HEADER_AND_REQUEST_ID : HEADER;
+    }
+
+    private void checkFragments() throws OversizedMessageException {
+        if (!isFragmentPiece()) {
+            return;
+        }
+        int chain = aheadFilled == HEADER_AND_REQUEST_ID ? (int) readULong(HEADER) : UNNUMBERED_CHAIN;
+        long bytes = HEADER + size();
+        Long soFar = openChains.get(chain);
+        long total = (soFar == null ? 0 : soFar) + bytes;
+        if (total > cap) {
+            throw refuse("fragments adding up to " + total + " bytes" + describeChain(chain));
+        }
+        if (openChainBytes + bytes > cap) {
+            throw refuse("fragments of " + openChains.size() + " messages adding up to " + (openChainBytes + bytes)
+                    + " bytes");
+        }
+        if (moreFragments()) {
+            if (soFar == null && openChains.size() >= MAX_OPEN_CHAINS) {
+                throw refuse("fragments of more than " + MAX_OPEN_CHAINS + " messages at once");
+            }
+            openChains.put(chain, total);
+            openChainBytes += bytes;
+        } else if (soFar != null) {
+            openChains.remove(chain);
+            openChainBytes -= soFar;
+        }
+    }
+
+    private static String describeChain(int chain) {
+        return chain == UNNUMBERED_CHAIN ? "" : " for request " + Integer.toUnsignedString(chain);
+    }
+
+    private OversizedMessageException refuse(String what) {
+        refused = new OversizedMessageException(peer + " sent " + what + ", over the cap of " + cap
+                + " bytes on incoming messages; the connection is closed", cap);
+        onRefusal.accept(refused);
+        return refused;
+    }
+
+    private int minor() {
+        return ahead[5];
+    }
+
+    /** GIOP 1.1 and 1.2: the flags' second bit says more fragments follow (GIOP 1.0 has none). */
+    private boolean moreFragments() {
+        return minor() >= 1 && (ahead[6] & 0x02) != 0;
+    }
+
+    private boolean isFragmentPiece() {
+        return minor() >= 1 && (moreFragments() || Giop.type(ahead) == Giop.FRAGMENT);
+    }
+
+    /** Request, Reply, LocateRequest, LocateReply and Fragment start with the request id in GIOP 1.2. */
+    private boolean carriesRequestIdFirst() {
+        int type = Giop.type(ahead);
+        return type == Giop.REQUEST || type == Giop.REPLY || type == Giop.LOCATE_REQUEST || type == Giop.LOCATE_REPLY
+                || type == Giop.FRAGMENT;
+    }
+
+    private boolean isReply() {
+        return Giop.type(ahead) == Giop.REPLY || Giop.type(ahead) == Giop.LOCATE_REPLY;
+    }
+
+    private long size() {
+        return Giop.bodySize(ahead);
+    }
+
+    private long readULong(int at) {
+        return Giop.readULong(ahead, at);
+    }
+}

@@ -1,0 +1,121 @@
+package org.corbabridge.adapter.internal.transport;
+
+import java.io.IOException;
+import java.net.Socket;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.WeakHashMap;
+
+/**
+ * The cap on incoming GIOP messages: the ORB properties that set it, the sockets that keep it,
+ * and the refusals each ORB met. An ORB reads its connections on threads of its own and keeps
+ * nothing of why it closed one, so the sockets note each refusal here under their ORB, and the
+ * adapter asks, when a call on that ORB ends in a communication failure, whether a refusal came
+ * while the call was waiting.
+ */
+public final class MessageLimits {
+
+    /** The cap when none is configured: 64 MiB, as {@code OrbConfig.DEFAULT_MAX_INCOMING_MESSAGE_BYTES}. */
+    public static final long DEFAULT_CAP = 64L << 20;
+
+    /** Every key here starts with it. */
+    public static final String PREFIX = "org.corbabridge.transport.";
+    /** The largest incoming message, or sum of one message's fragments, in bytes, header included. */
+    public static final String MAX_INCOMING_MESSAGE_BYTES = "org.corbabridge.transport.maxIncomingMessageBytes";
+
+    private static final Map<Object, Refusals> REFUSALS = Collections.synchronizedMap(new WeakHashMap<>());
+
+    private MessageLimits() {
+    }
+
+    /** JacORB: plain connections made by {@link JacorbSocketFactory}; TLS ones are capped too. */
+    public static Properties forJacorb(long cap) {
+        Properties properties = new Properties();
+        properties.setProperty(MAX_INCOMING_MESSAGE_BYTES, Long.toString(cap));
+        properties.setProperty("jacorb.net.socket_factory", PluginNames.JACORB_SOCKET_FACTORY);
+        return properties;
+    }
+
+    /**
+     * The Eclipse ORB: connections made by {@link EclipseSocketFactory}, without an NIO channel, so
+     * that the ORB reads them through their stream; the configurator passes it the cap.
+     */
+    public static Properties forEclipseOrb(long cap) {
+        Properties properties = new Properties();
+        properties.setProperty(MAX_INCOMING_MESSAGE_BYTES, Long.toString(cap));
+        PluginNames.eclipseSocketFactory(properties);
+        return properties;
+    }
+
+    /**
+     * The OpenJDK ORB: connections made by {@link OpenJdkSocketFactory}, without an NIO channel, so
+     * that the ORB reads them through their stream; the configurator passes it the cap.
+     */
+    public static Properties forOpenJdkOrb(long cap) {
+        Properties properties = new Properties();
+        properties.setProperty(MAX_INCOMING_MESSAGE_BYTES, Long.toString(cap));
+        PluginNames.openJdkSocketFactory(properties);
+        return properties;
+    }
+
+    /**
+     * The refusal a connection of {@code orb} met at or after {@code sinceNanos} ({@link System#nanoTime()}),
+     * if any.
+     */
+    public static Optional<OversizedMessageException> refusedSince(Object orb, long sinceNanos) {
+        Refusals refusals = REFUSALS.get(orb);
+        return refusals == null ? Optional.empty() : refusals.since(sinceNanos);
+    }
+
+    /** {@code socket}, read through the cap; refusals are noted under {@code orb}. */
+    public static Socket limit(Socket socket, long cap, Object orb) throws IOException {
+        return limit(socket, cap, orb, 0);
+    }
+
+    /**
+     * {@code socket}, read through the cap, its requests bounded to {@code replyBoundMillis} each
+     * (0: the ORB bounds them); refusals are noted under {@code orb}.
+     */
+    public static Socket limit(Socket socket, long cap, Object orb, long replyBoundMillis) throws IOException {
+        try {
+            return new MessageLimitedSocket(socket, cap, REFUSALS.computeIfAbsent(orb, key -> new Refusals()),
+                    replyBoundMillis);
+        } catch (IOException | RuntimeException e) {
+            socket.close();
+            throw e;
+        }
+    }
+
+    /** The cap a property gives, or {@code fallback} when it is not set. */
+    public static long cap(String value, long fallback) {
+        if (value == null || value.isBlank()) {
+            return fallback;
+        }
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(MAX_INCOMING_MESSAGE_BYTES + " must be a number of bytes, not '"
+                    + value + "'", e);
+        }
+    }
+
+    /** The last refusal of one ORB's connections. */
+    static final class Refusals {
+        private volatile Refusal last;
+
+        void note(OversizedMessageException refusal) {
+            last = new Refusal(System.nanoTime(), refusal);
+        }
+
+        Optional<OversizedMessageException> since(long sinceNanos) {
+            Refusal refusal = last;
+            return refusal != null && refusal.atNanos - sinceNanos >= 0 ? Optional.of(refusal.exception)
+                    : Optional.empty();
+        }
+    }
+
+    private record Refusal(long atNanos, OversizedMessageException exception) {
+    }
+}

@@ -1,0 +1,133 @@
+package org.corbabridge.adapter.internal.transport;
+
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import org.corbabridge.adapter.internal.time.CurrentAttempt;
+import org.omg.CORBA.SystemException;
+
+/**
+ * A connection's output, followed message by message: each GIOP header (and a GIOP 1.2 request's
+ * id and response flags) is read as it passes, then the body is counted through. Before a request
+ * leaves, the writing thread's attempt is asked whether it may still send
+ * ({@link CurrentAttempt#refusesRequest}): past the call's deadline, or past the attempt's request
+ * limit, it is refused before a byte of it is written, so that a loop inside the ORB ends there.
+ * A {@link Listener} (the {@link ReplyDeadline} of an ORB that does not bound its wait for a
+ * reply) is told of each request that awaits a reply. Anything that does not start with the GIOP
+ * magic stops the scan: what follows cannot be framed.
+ */
+final class RequestScanner extends FilterOutputStream {
+
+    /** Told of each request as it leaves. */
+    interface Listener {
+        /** A GIOP 1.2 request (or LocateRequest) that expects a reply, by id. */
+        void sent(int requestId);
+
+        /** A GIOP 1.0 or 1.1 request, whose id the header does not place. */
+        void sentUnnumbered();
+    }
+
+    private static final int HEADER = Giop.HEADER;
+    /** The header, the request id, and (for a Request) the response flags. */
+    private static final int SCANNED = HEADER + 5;
+
+    private final String peer;
+    private final Listener listener;
+    private final byte[] head = new byte[SCANNED];
+    private int headFilled;
+    private int headWanted = HEADER;
+    private long bodyLeft;
+    private boolean lost;
+    /** What the attempt refused, between {@link #scan} and the throw. */
+    private SystemException refusal;
+
+    /** @param listener null when only the attempt's bounds apply */
+    RequestScanner(OutputStream out, String peer, Listener listener) {
+        super(out);
+        this.peer = peer;
+        this.listener = listener;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+        write(new byte[] {(byte) b}, 0, 1);
+    }
+
+    @Override
+    public synchronized void write(byte[] buffer, int offset, int length) throws IOException {
+        // scanned before the bytes leave: no reply can arrive before its request is noted, and a
+        // refused request is refused before any of it is sent
+        int refusedAt = scan(buffer, offset, length);
+        if (refusedAt < 0) {
+            out.write(buffer, offset, length);
+            return;
+        }
+        // the end of an earlier message in the same write still goes, so that the stream stays framed
+        out.write(buffer, offset, refusedAt - offset);
+        SystemException refused = refusal;
+        refusal = null;
+        throw refused;
+    }
+
+    /** Scans a write; returns where a request that the attempt refuses begins in it, or -1. */
+    private int scan(byte[] buffer, int offset, int length) {
+        int at = offset;
+        int end = offset + length;
+        while (at < end && !lost) {
+            if (bodyLeft > 0) {
+                int skipped = (int) Math.min(bodyLeft, end - at);
+                bodyLeft -= skipped;
+                at += skipped;
+                continue;
+            }
+            int headStart = at - headFilled;
+            int taken = Math.min(headWanted - headFilled, end - at);
+            System.arraycopy(buffer, at, head, headFilled, taken);
+            headFilled += taken;
+            at += taken;
+            if (headFilled == HEADER && headWanted == HEADER) {
+                if (!Giop.hasMagic(head)) {
+                    lost = true;
+                    return -1;
+                }
+                if (isRequest()) {
+                    // a header begun in an earlier write is partly out already: refusing it now would unframe the stream
+                    if (headStart >= offset) {
+                        refusal = CurrentAttempt.refusesRequest(peer);
+                        if (refusal != null) {
+                            headFilled = 0;
+                            return headStart;
+                        }
+                    }
+                    if (head[5] < 2 && listener != null) {
+                        listener.sentUnnumbered();
+                    }
+                }
+                headWanted = numbered() ? SCANNED : HEADER;
+            }
+            if (headFilled == headWanted) {
+                if (headWanted == SCANNED && expectsReply() && listener != null) {
+                    listener.sent((int) Giop.readULong(head, HEADER));
+                }
+                bodyLeft = Giop.bodySize(head) - (headFilled - HEADER);
+                headFilled = 0;
+                headWanted = HEADER;
+            }
+        }
+        return -1;
+    }
+
+    private boolean isRequest() {
+        return Giop.type(head) == Giop.REQUEST || Giop.type(head) == Giop.LOCATE_REQUEST;
+    }
+
+    /** GIOP 1.2 requests whose body holds at least the id and flags. */
+    private boolean numbered() {
+        return head[5] >= 2 && isRequest() && Giop.bodySize(head) >= SCANNED - HEADER;
+    }
+
+    /** A LocateRequest always; a Request unless its response flags say none (a oneway). */
+    private boolean expectsReply() {
+        return Giop.type(head) == Giop.LOCATE_REQUEST || head[16] != 0;
+    }
+}

@@ -1,0 +1,128 @@
+package org.corbabridge.adapter.internal.transport;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.security.GeneralSecurityException;
+import java.util.Properties;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLSocket;
+
+/**
+ * Opens TLS connections for an ORB: TCP connect, then the whole handshake, both within the
+ * connect time-out and before the ORB sends a byte. An untrusted or expired certificate, or no
+ * shared protocol, so fails the connection with an {@code SSLHandshakeException}, never a
+ * request the ORB has half sent.
+ *
+ * <p>One refusal comes later under TLS 1.3: a server that requires a client certificate checks
+ * it after the client has finished its side of the handshake, and says no with an alert the
+ * client reads next. When this client has no certificate and the server asked for one, the
+ * connector waits up to {@link #REFUSAL_WAIT_MILLIS} for that alert, so that the refusal is
+ * still reported here as a handshake failure; a server that only asked goes on after the wait.
+ */
+public final class TlsConnector {
+
+    /** How long to wait for a refusal after a server asked for a certificate this client lacks. */
+    static final int REFUSAL_WAIT_MILLIS = 100;
+
+    private final SSLContext context;
+    private final String[] protocols;
+    private final boolean presentsCertificate;
+    private final CertificateRequests certificateAsked;
+
+    private TlsConnector(SSLContext context, String[] protocols, boolean presentsCertificate,
+            CertificateRequests certificateAsked) {
+        this.context = context;
+        this.protocols = protocols;
+        this.presentsCertificate = presentsCertificate;
+        this.certificateAsked = certificateAsked;
+    }
+
+    /** A connector set up as these {@link TlsProperties} say. */
+    public static TlsConnector from(Properties properties) throws GeneralSecurityException, IOException {
+        CertificateRequests asked = new CertificateRequests();
+        SSLContext context = TlsProperties.context(properties, asked);
+        return new TlsConnector(context, TlsProperties.protocols(properties),
+                properties.getProperty(TlsProperties.KEY_STORE) != null, asked);
+    }
+
+    /** The JVM's default TLS context ({@code javax.net.ssl.trustStore} and friends), offering its default protocols. */
+    public static TlsConnector jvmDefault() throws GeneralSecurityException {
+        return new TlsConnector(SSLContext.getDefault(), null, false, new CertificateRequests());
+    }
+
+    /**
+     * A TLS connection to {@code address} whose handshake has completed.
+     *
+     * @param timeoutMillis bounds the TCP connect and, separately, the handshake
+     * @throws SSLHandshakeException the server's certificate is not trusted or not valid now, the
+     *         server refused this client (no certificate, or one it does not trust), or no
+     *         protocol is shared
+     * @throws IOException the server could not be reached, or did not finish the handshake in time
+     */
+    public SSLSocket connect(InetSocketAddress address, int timeoutMillis) throws IOException {
+        int timeout = Math.max(1, timeoutMillis);
+        Socket tcp = Sockets.connected(address, timeout);
+        try {
+            SSLSocket tls = (SSLSocket) context.getSocketFactory()
+                    .createSocket(tcp, address.getHostString(), address.getPort(), true);
+            if (protocols != null) {
+                tls.setEnabledProtocols(protocols);
+            }
+            // a server that accepts and never answers the handshake is given up on in time
+            tls.setSoTimeout(timeout);
+            handshake(tls);
+            tls.setSoTimeout(0);
+            return tls;
+        } catch (IOException | RuntimeException e) {
+            tcp.close();
+            throw e;
+        }
+    }
+
+    /**
+     * The handshake, and any refusal that follows it. The server was reached: whatever fails now
+     * is the TLS connection (a reset, a silence, a peer that does not speak TLS), and is reported
+     * as a handshake failure.
+     */
+    private void handshake(SSLSocket tls) throws SSLException {
+        try {
+            certificateAsked.reset();
+            tls.startHandshake();
+            if (!presentsCertificate && certificateAsked.asked() && "TLSv1.3".equals(tls.getSession().getProtocol())) {
+                awaitRefusal(tls);
+            }
+        } catch (SSLException e) {
+            throw e;
+        } catch (IOException e) {
+            SSLHandshakeException failed = new SSLHandshakeException("the TLS handshake with "
+                    + tls.getRemoteSocketAddress() + " did not complete: " + e);
+            failed.initCause(e);
+            throw failed;
+        }
+    }
+
+    /**
+     * The server asked for a certificate and got none: a server that requires one closes the
+     * connection with an alert right away. A GIOP server sends nothing unasked, so any byte read
+     * here is a broken peer.
+     */
+    private static void awaitRefusal(SSLSocket tls) throws IOException {
+        tls.setSoTimeout(REFUSAL_WAIT_MILLIS);
+        int read;
+        try {
+            read = tls.getInputStream().read();
+        } catch (SocketTimeoutException stillOpen) {
+            return;
+        } catch (SSLException refused) {
+            throw new SSLHandshakeException("the server requires a client certificate and none is configured ("
+                    + refused.getMessage() + ")");
+        }
+        throw new SSLHandshakeException(read < 0
+                ? "the server closed the connection after asking for a client certificate, and none is configured"
+                : "the server sent data before any request; not a GIOP server");
+    }
+}

@@ -1,0 +1,39 @@
+package org.corbabridge.adapter.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.NoSuchElementException;
+import org.corbabridge.adapter.TestOrbs;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.omg.CORBA.COMM_FAILURE;
+import org.omg.CORBA.CompletionStatus;
+import org.omg.CORBA.TIMEOUT;
+import org.omg.CORBA.TRANSIENT;
+
+/** How each ORB reports a time-out, and hides a lost connection. */
+@Tag(TestOrbs.ORB_FREE)
+class OrbQuirksTest {
+
+    @Test
+    void eachOrbsTimeoutExceptionIsRecognised() {
+        assertThat(OrbQuirks.isTimeout(new TIMEOUT(0, CompletionStatus.COMPLETED_NO))).isTrue();
+        assertThat(OrbQuirks.isTimeout(new COMM_FAILURE(0x4f4d0013, CompletionStatus.COMPLETED_MAYBE)))
+                .isTrue();
+        assertThat(OrbQuirks.isTimeout(new COMM_FAILURE(0x4f4d0008, CompletionStatus.COMPLETED_MAYBE)))
+                .as("connection abort").isFalse();
+        assertThat(OrbQuirks.isTimeout(new TRANSIENT(0, CompletionStatus.COMPLETED_NO))).isFalse();
+    }
+
+    @Test
+    void onlyTheEclipseOrbsThreadLocalUnderflowCountsAsAMaskedCommunicationFailure() {
+        NoSuchElementException underflow = new NoSuchElementException();
+        underflow.setStackTrace(new StackTraceElement[] {
+            new StackTraceElement("java.util.LinkedList", "removeLast", "LinkedList.java", 287),
+            new StackTraceElement("com.sun.corba.ee.impl.misc.ORBUtility", "popEncVersionFromThreadLocalState",
+                    "ORBUtility.java", 121)});
+        assertThat(OrbQuirks.isMaskedCommunicationFailure(underflow)).isTrue();
+        assertThat(OrbQuirks.isMaskedCommunicationFailure(new NoSuchElementException())).isFalse();
+        assertThat(OrbQuirks.isMaskedCommunicationFailure(new IllegalStateException())).isFalse();
+    }
+}

@@ -1,0 +1,170 @@
+package org.corbabridge.adapter.micrometer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.sun.net.httpserver.HttpServer;
+import io.micrometer.core.instrument.Clock;
+import io.micrometer.core.instrument.Metrics;
+import io.micrometer.registry.otlp.OtlpMeterRegistry;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.time.Duration;
+import org.corbabridge.depot.stock.PalletNotFound;
+import org.corbabridge.depot.stock.WarehouseOperations;
+import org.corbabridge.fixture.ServerFixture;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.corbabridge.adapter.CallTimeoutException;
+import org.corbabridge.adapter.AdapterConfig;
+import org.corbabridge.adapter.CorbaClient;
+import org.corbabridge.adapter.TestOrbs;
+import org.corbabridge.adapter.InterfaceSignature;
+
+/**
+ * Call metrics, on this JVM's ORB against the C++ warehouse_server, as Prometheus scrapes them:
+ * a timer per interface, operation and outcome with its percentiles, counters of retries,
+ * rebinds and time-outs, and the ORBs the adapter created and still has open. By default they go
+ * to Micrometer's global registry, so an application only adds the registry it exports from; the
+ * OTLP registry bridges them to OpenTelemetry.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class CallMetricsTest {
+
+    private static final String WAREHOUSE = "interface=\"IDL:depot/stock/Warehouse:1.0\"";
+
+    private ServerFixture fixture;
+
+    @BeforeAll
+    void startServer() {
+        fixture = ServerFixture.startWarehouse();
+    }
+
+    @AfterAll
+    void stopServer() {
+        if (fixture != null) {
+            fixture.close();
+        }
+    }
+
+    private CorbaClient<WarehouseOperations> client(AdapterConfig.Builder config) {
+        return CorbaClient.create(WarehouseOperations.class, InterfaceSignature.of(WarehouseOperations.class), config.build(), null);
+    }
+
+    @Test
+    void everyOutcomeRetryRebindAndTimeOutIsCountedPerOperation() {
+        PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        CallMetrics metrics = CallMetrics.of(prometheus);
+        try (CorbaClient<WarehouseOperations> client = client(TestOrbs.configFor(fixture).idempotent("_get_site")
+                .observers(metrics))) {
+            WarehouseOperations warehouse = client.proxy();
+            warehouse.site();
+            warehouse.site();
+            assertThatThrownBy(() -> warehouse.fetch("absent")).isInstanceOf(PalletNotFound.class);
+            fixture.server().kill();
+            fixture.server().restartOnNewPort();
+            warehouse.site();
+        }
+        try (CorbaClient<WarehouseOperations> impatient = client(TestOrbs.configFor(fixture)
+                .callTimeout(Duration.ofSeconds(1)).observers(metrics))) {
+            impatient.proxy().site();
+            fixture.server().suspend();
+            try {
+                assertThatThrownBy(impatient.proxy()::site).isInstanceOf(CallTimeoutException.class);
+            } finally {
+                fixture.server().resume();
+            }
+        }
+
+        String scraped = prometheus.scrape();
+        System.out.println("scraped after six calls on " + TestOrbs.current().displayName() + ":\n" + scraped);
+        assertThat(scraped)
+                .contains("corba_client_calls_seconds_count{exception=\"none\"," + WAREHOUSE
+                        + ",operation=\"_get_site\",outcome=\"success\"} 4")
+                .contains("corba_client_calls_seconds_count{exception=\"PalletNotFound\"," + WAREHOUSE
+                        + ",operation=\"fetch\",outcome=\"user_exception\"} 1")
+                .contains("corba_client_calls_seconds_count{exception=\"CallTimeoutException\"," + WAREHOUSE
+                        + ",operation=\"_get_site\",outcome=\"failure\"} 1")
+                .contains("corba_client_calls_seconds{exception=\"none\"," + WAREHOUSE
+                        + ",operation=\"_get_site\",outcome=\"success\",quantile=\"0.99\"}")
+                .contains("corba_client_retries_total{" + WAREHOUSE + ",operation=\"_get_site\"} 1")
+                .contains("corba_client_rebinds_total{" + WAREHOUSE + ",operation=\"_get_site\"} 1")
+                .contains("corba_client_timeouts_total{" + WAREHOUSE + ",operation=\"_get_site\"} 1")
+                .contains("corba_client_orb_creations_total ")
+                .contains("corba_client_orbs_open ");
+    }
+
+    @Test
+    void theSameMetersReachAnOpenTelemetryCollectorOverOtlp() throws Exception {
+        HttpServer collector = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        BlockingQueue<byte[]> exports = new LinkedBlockingQueue<>();
+        collector.createContext("/v1/metrics", exchange -> {
+            exports.add(exchange.getRequestBody().readAllBytes());
+            exchange.sendResponseHeaders(200, -1);
+            exchange.close();
+        });
+        collector.start();
+        String url = "http://127.0.0.1:" + collector.getAddress().getPort() + "/v1/metrics";
+        OtlpMeterRegistry otlp = new OtlpMeterRegistry(key -> key.equals("otlp.url") ? url : null, Clock.SYSTEM);
+        try {
+            Metrics.addRegistry(otlp);
+            try (CorbaClient<WarehouseOperations> client = client(TestOrbs.configFor(fixture))) {
+                client.proxy().audits();
+            } finally {
+                Metrics.removeRegistry(otlp);
+            }
+            otlp.close(); // publishes what it has
+
+            byte[] export = exports.poll(10, TimeUnit.SECONDS);
+            assertThat(export).as("an OTLP export reached the collector").isNotNull();
+            // OTLP protobuf carries names and attribute values as plain UTF-8
+            assertThat(new String(export, StandardCharsets.ISO_8859_1))
+                    .contains(CallMetrics.CALLS, "IDL:depot/stock/Warehouse:1.0", "audits");
+        } finally {
+            otlp.close();
+            collector.stop(0);
+        }
+    }
+
+    @Test
+    void theOrbsGaugeCountsOwnedOrbsUntilTheirClientCloses() {
+        long createdBefore = MicrometerExtension.created();
+        int openBefore = MicrometerExtension.open();
+        try (CorbaClient<WarehouseOperations> client = client(TestOrbs.configFor(fixture))) {
+            assertThat(MicrometerExtension.created()).isEqualTo(createdBefore + 1);
+            assertThat(MicrometerExtension.open()).isEqualTo(openBefore + 1);
+        }
+        assertThat(MicrometerExtension.open()).isEqualTo(openBefore);
+    }
+
+    @Test
+    void whileTheGlobalRegistryHoldsNoRegistryACallRegistersNoMeterInIt() {
+        assertThat(Metrics.globalRegistry.getRegistries()).as("no test left a registry in the global one").isEmpty();
+        try (CorbaClient<WarehouseOperations> client = client(TestOrbs.configFor(fixture))) {
+            client.proxy().site();
+        }
+
+        assertThat(Metrics.globalRegistry.find(CallMetrics.CALLS).tag("operation", "_get_site").meters()).isEmpty();
+    }
+
+    @Test
+    void withNoCodeTheGlobalRegistryGetsTheMetricsOnceTheApplicationAddsAnExportingRegistry() {
+        PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        Metrics.addRegistry(prometheus);
+        try (CorbaClient<WarehouseOperations> client = client(TestOrbs.configFor(fixture))) {
+            client.proxy().audits();
+        } finally {
+            Metrics.removeRegistry(prometheus);
+        }
+
+        assertThat(prometheus.scrape()).contains("corba_client_calls_seconds_count{exception=\"none\"," + WAREHOUSE
+                + ",operation=\"audits\",outcome=\"success\"} 1");
+    }
+}

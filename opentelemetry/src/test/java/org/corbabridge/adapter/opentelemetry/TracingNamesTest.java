@@ -1,0 +1,70 @@
+package org.corbabridge.adapter.opentelemetry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import java.nio.charset.StandardCharsets;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
+import io.opentelemetry.context.Context;
+import org.corbabridge.adapter.AdapterConfig;
+import org.corbabridge.adapter.OrbConfig;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
+import org.corbabridge.adapter.TestOrbs;
+
+/** The pure parts of tracing: names, the wire form of the trace context, when the interceptor is registered. */
+@Tag(TestOrbs.ORB_FREE)
+class TracingNamesTest {
+
+    @Test
+    void aRepositoryIdBecomesTheInterfacesScopedName() {
+        assertThat(Tracing.scopedName("IDL:corbabridge/Catalog:1.0")).isEqualTo("corbabridge::Catalog");
+        assertThat(Tracing.scopedName("IDL:Top:1.0")).isEqualTo("Top");
+        assertThat(Tracing.scopedName("RMI:org.example.Thing:0000000000000000")).isEqualTo("RMI:org.example.Thing:0000000000000000");
+    }
+
+    @Test
+    void theRequestContextIsTheW3cHeaderLinesInAscii() {
+        SpanContext span = SpanContext.create("4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7",
+                TraceFlags.getSampled(), TraceState.builder().put("vendor", "value").build());
+
+        byte[] data = TraceContext.encode(Context.root().with(Span.wrap(span)));
+
+        assertThat(new String(data, StandardCharsets.US_ASCII)).isEqualTo(
+                "traceparent: 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01\ntracestate: vendor=value\n");
+    }
+
+    @Test
+    void aServerSpanIdIsSixteenLowercaseHexDigitsOrNothing() {
+        assertThat(TraceContext.serverSpanId("00f067aa0ba902b7".getBytes(StandardCharsets.US_ASCII))).isEqualTo("00f067aa0ba902b7");
+        assertThat(TraceContext.serverSpanId("00F067AA0BA902B7".getBytes(StandardCharsets.US_ASCII))).isNull();
+        assertThat(TraceContext.serverSpanId("00f067aa".getBytes(StandardCharsets.US_ASCII))).isNull();
+        assertThat(TraceContext.serverSpanId(null)).isNull();
+    }
+
+    @Test
+    void theTraceContextModeIsReadFromAResourceProperty() {
+        assertThat(OrbConfig.TraceContextMode.fromConfig(" Auto ")).isEqualTo(OrbConfig.TraceContextMode.AUTO);
+        assertThat(OrbConfig.TraceContextMode.fromConfig("true")).isEqualTo(OrbConfig.TraceContextMode.ON);
+        assertThat(OrbConfig.TraceContextMode.fromConfig("OFF")).isEqualTo(OrbConfig.TraceContextMode.OFF);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> OrbConfig.TraceContextMode.fromConfig("maybe"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("auto, true or false");
+        assertThat(OrbConfig.ofDefaults().traceContext()).isEqualTo(OrbConfig.TraceContextMode.AUTO);
+    }
+
+    @Test
+    void onTheClassPathTracingIsADefaultObserverOfEveryClient() {
+        assertThat(AdapterConfig.ofDefaults().observers()).contains(Tracing.global());
+        assertThat(AdapterConfig.builder().observers().build().observers()).isEmpty();
+    }
+
+    @Test
+    void theInterceptorIsRegisteredWhenTraceContextIsOnAndNotWhenOff() {
+        OpenTelemetryExtension extension = new OpenTelemetryExtension();
+        assertThat(extension.orbProperties(OrbConfig.builder().traceContext(OrbConfig.TraceContextMode.ON).build()))
+                .containsKey(TraceContext.ORB_INITIALIZER_PROPERTY);
+        assertThat(extension.orbProperties(OrbConfig.builder().traceContext(OrbConfig.TraceContextMode.OFF).build()))
+                .isEmpty();
+    }
+}
