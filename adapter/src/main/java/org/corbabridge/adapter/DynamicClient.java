@@ -1,5 +1,6 @@
 package org.corbabridge.adapter;
 
+import java.nio.file.Path;
 import org.omg.CORBA.ORB;
 
 /**
@@ -42,7 +43,7 @@ public interface DynamicClient extends AutoCloseable {
      *
      * @throws IdlException the IDL cannot be read, or the interface uses what the library does not support
      */
-    static DynamicClient create(java.nio.file.Path idlFile, String interfaceName, AdapterConfig config) {
+    static DynamicClient create(Path idlFile, String interfaceName, AdapterConfig config) {
         return create(Idl.read(idlFile).signature(interfaceName), config);
     }
 

@@ -2,6 +2,7 @@ package org.corbabridge.adapter;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.TCKind;
@@ -84,7 +85,7 @@ public final class OperationSignature {
         StringBuilder text = new StringBuilder(oneway ? "oneway " : "").append(name).append('(');
         for (int i = 0; i < parameters.size(); i++) {
             Parameter parameter = parameters.get(i);
-            text.append(i == 0 ? "" : ", ").append(parameter.mode().name().toLowerCase(java.util.Locale.ROOT))
+            text.append(i == 0 ? "" : ", ").append(parameter.mode().name().toLowerCase(Locale.ROOT))
                     .append(' ').append(parameter.name());
         }
         return text.append(')').toString();

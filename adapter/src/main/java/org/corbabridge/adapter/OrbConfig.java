@@ -2,6 +2,7 @@ package org.corbabridge.adapter;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
@@ -126,7 +127,7 @@ public final class OrbConfig {
 
         /** {@code auto}, {@code true}/{@code on} or {@code false}/{@code off}, in any case. */
         public static TraceContextMode fromConfig(String value) {
-            return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
+            return switch (value.trim().toLowerCase(Locale.ROOT)) {
                 case "auto" -> AUTO;
                 case "true", "on" -> ON;
                 case "false", "off" -> OFF;

@@ -4,16 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
-import java.util.NoSuchElementException;
 import java.util.Properties;
 import org.corbabridge.adapter.internal.transport.MessageLimits;
 import org.corbabridge.adapter.internal.transport.TransportTimeouts;
 import org.junit.jupiter.api.Test;
-import org.omg.CORBA.COMM_FAILURE;
 import org.omg.CORBA.ORB;
-import org.omg.CORBA.CompletionStatus;
-import org.omg.CORBA.TIMEOUT;
-import org.omg.CORBA.TRANSIENT;
 
 class OrbImplementationTest {
 

@@ -22,7 +22,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.omg.CORBA.IntHolder;
 

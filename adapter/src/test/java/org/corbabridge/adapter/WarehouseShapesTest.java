@@ -3,9 +3,13 @@ package org.corbabridge.adapter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.corbabridge.depot.stock.Bin;
 import org.corbabridge.depot.stock.Counters;
 import org.corbabridge.depot.stock.Pallet;
@@ -189,7 +193,7 @@ class WarehouseShapesTest {
      * enum member repeated under three labels, and both leave out the padding before its label
      * (measured: with the check off, omniORB answered MARSHAL). JacORB writes them right.
      */
-    private static final java.util.Set<String> WRITTEN_WRONG_BY_SUN_ORBS = java.util.Set.of("depot::stock::Reading",
+    private static final Set<String> WRITTEN_WRONG_BY_SUN_ORBS = Set.of("depot::stock::Reading",
             "depot::stock::ReadingSeq");
 
     /** The Eclipse ORB and the OpenJDK ORB, both from Sun's TypeCodeImpl. */
@@ -277,14 +281,14 @@ class WarehouseShapesTest {
     @ParameterizedTest
     @EnumSource(value = InvocationMode.class, names = {"DYNAMIC", "DII"})
     void aUserExceptionsMembersComeInTheIdlsOrderWithGeneratedClassesOrWithout(InvocationMode mode,
-            @org.junit.jupiter.api.io.TempDir java.nio.file.Path directory) throws Exception {
-        java.nio.file.Path idl = directory.resolve("warehouse.idl");
-        try (java.io.InputStream in = getClass().getClassLoader().getResourceAsStream("idl/warehouse.idl")) {
-            java.nio.file.Files.copy(in, idl);
+            @org.junit.jupiter.api.io.TempDir Path directory) throws Exception {
+        Path idl = directory.resolve("warehouse.idl");
+        try (InputStream in = getClass().getClassLoader().getResourceAsStream("idl/warehouse.idl")) {
+            Files.copy(in, idl);
         }
         try (DynamicClient typed = DynamicClient.create(InterfaceSignature.of(WarehouseOperations.class), config(mode));
                 DynamicClient generic = DynamicClient.create(idl, "Warehouse", config(mode))) {
-            for (DynamicClient client : java.util.List.of(typed, generic)) {
+            for (DynamicClient client : List.of(typed, generic)) {
                 Pallet full = WarehouseValues.everyBranch("full").get(0);
                 Object pallet = client == typed ? full : WarehouseValues.generic(full);
                 assertThatThrownBy(() -> client.invoke("fetch", "absent")).isInstanceOfSatisfying(

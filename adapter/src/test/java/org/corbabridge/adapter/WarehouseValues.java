@@ -2,6 +2,7 @@ package org.corbabridge.adapter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -83,11 +84,11 @@ final class WarehouseValues {
             default:
                 amount.put("note", pallet.amount.note());
         }
-        List<Object> layout = new java.util.ArrayList<>();
+        List<Object> layout = new ArrayList<>();
         for (int[] row : pallet.layout) {
             layout.add(row);
         }
-        List<Object> units = new java.util.ArrayList<>();
+        List<Object> units = new ArrayList<>();
         for (Unit unit : pallet.units) {
             units.add(labelOf(unit));
         }

@@ -2,6 +2,7 @@ package org.corbabridge.cli;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.OrbConfig;
@@ -85,7 +86,7 @@ final class ConnectionOptions {
                     throw new IllegalArgumentException("a time-out must be positive: " + value);
                 }
                 return duration;
-            } catch (NumberFormatException | java.time.format.DateTimeParseException e) {
+            } catch (NumberFormatException | DateTimeParseException e) {
                 throw new IllegalArgumentException("'" + value + "' is not a duration such as 500ms, 5s or 2m");
             }
         }

@@ -1,5 +1,6 @@
 package org.corbabridge.cli;
 
+import java.io.UncheckedIOException;
 import org.corbabridge.adapter.CallTimeoutException;
 import org.corbabridge.adapter.NameNotBoundException;
 import org.corbabridge.adapter.NameServiceUnavailableException;
@@ -49,7 +50,7 @@ public enum ExitCode {
                 || failure instanceof TlsHandshakeException) {
             return UNREACHABLE;
         }
-        if (failure instanceof IllegalArgumentException || failure instanceof java.io.UncheckedIOException) {
+        if (failure instanceof IllegalArgumentException || failure instanceof UncheckedIOException) {
             return BAD_ARGUMENTS;
         }
         return FAILED;

@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -60,7 +61,7 @@ class RunnableJarIT {
     private Path warehouseIdl() throws IOException {
         Path file = work.resolve("warehouse.idl");
         try (InputStream in = getClass().getClassLoader().getResourceAsStream("idl/warehouse.idl")) {
-            Files.copy(in, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
         }
         return file;
     }

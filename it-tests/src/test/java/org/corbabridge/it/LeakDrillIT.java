@@ -7,7 +7,10 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.corbabridge.ejb.CatalogSession;
 import org.corbabridge.fixture.ProcFs;
@@ -91,19 +94,19 @@ class LeakDrillIT {
     }
 
     /** What a leak would grow: live threads, open file descriptors, heap in use after a full GC. */
-    private record Resources(int threads, long fds, long heapBytes, java.util.Map<String, Long> fdKinds) {
+    private record Resources(int threads, long fds, long heapBytes, Map<String, Long> fdKinds) {
 
         static Resources measure() throws IOException, InterruptedException {
             for (int i = 0; i < 3; i++) {
                 System.gc();
                 Thread.sleep(100);
             }
-            java.util.Map<String, String> socketStates = ProcFs.self().tcpSockets().stream().collect(
-                    java.util.stream.Collectors.toMap(ProcFs.TcpSocket::inode, ProcFs.TcpSocket::state, (a, b) -> a));
+            Map<String, String> socketStates = ProcFs.self().tcpSockets().stream().collect(
+                    Collectors.toMap(ProcFs.TcpSocket::inode, ProcFs.TcpSocket::state, (a, b) -> a));
             try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
-                java.util.Map<String, Long> kinds = fds.map(fd -> kind(fd, socketStates)).collect(
-                        java.util.stream.Collectors.groupingBy(k -> k, java.util.TreeMap::new,
-                                java.util.stream.Collectors.counting()));
+                Map<String, Long> kinds = fds.map(fd -> kind(fd, socketStates)).collect(
+                        Collectors.groupingBy(k -> k, TreeMap::new,
+                                Collectors.counting()));
                 long count = kinds.values().stream().mapToLong(Long::longValue).sum();
                 return new Resources(Thread.activeCount(), count,
                         ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(), kinds);
@@ -114,7 +117,7 @@ class LeakDrillIT {
          * What a descriptor is open on: "socket" with its TCP state (LISTEN, ESTABLISHED, ...), "pipe",
          * "anon_inode:[eventpoll]", or the file's extension.
          */
-        private static String kind(Path fd, java.util.Map<String, String> socketStates) {
+        private static String kind(Path fd, Map<String, String> socketStates) {
             try {
                 String target = Files.readSymbolicLink(fd).toString();
                 if (target.startsWith("socket:[")) {

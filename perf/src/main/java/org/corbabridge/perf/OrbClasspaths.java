@@ -1,5 +1,6 @@
 package org.corbabridge.perf;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
@@ -36,7 +37,7 @@ public final class OrbClasspaths {
             }
             try {
                 String dependencies = Files.readString(Path.of(file)).trim();
-                classpaths.put(orb, ownClasses + java.io.File.pathSeparator + dependencies);
+                classpaths.put(orb, ownClasses + File.pathSeparator + dependencies);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read the " + orb + " classpath from " + file, e);
             }

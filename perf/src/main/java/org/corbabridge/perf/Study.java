@@ -1,24 +1,28 @@
 package org.corbabridge.perf;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.corbabridge.perf.report.FeatureResults;
 import org.corbabridge.perf.report.StudyResults;
 import org.corbabridge.perf.run.AsyncRunner;
 import org.corbabridge.perf.run.FeaturePlan;
-import org.corbabridge.perf.run.SettingsRunner;
-import org.corbabridge.perf.run.TracingRunner;
+import org.corbabridge.perf.run.PayloadPlan;
+import org.corbabridge.perf.run.PayloadRunner;
 import org.corbabridge.perf.run.RunContext;
 import org.corbabridge.perf.run.ScalePlan;
 import org.corbabridge.perf.run.ScaleRunner;
+import org.corbabridge.perf.run.SettingsRunner;
 import org.corbabridge.perf.run.StartupPlan;
 import org.corbabridge.perf.run.StartupRunner;
-import org.corbabridge.perf.run.PayloadPlan;
-import org.corbabridge.perf.run.PayloadRunner;
+import org.corbabridge.perf.run.TracingRunner;
 
 /**
  * The whole study, part after part, one thing at a time: response time against payload, then
@@ -100,7 +104,7 @@ public record Study(String name, PayloadPlan payload, ScalePlan scale, StartupPl
     }
 
     /** Runs one part and says how long it took, so that a plan's parts can be weighed against each other. */
-    private static <T> T timed(Part part, Consumer<String> progress, java.util.function.Supplier<T> run) {
+    private static <T> T timed(Part part, Consumer<String> progress, Supplier<T> run) {
         long started = System.nanoTime();
         T result = run.get();
         progress.accept(String.format(Locale.ROOT, "the %s part took %.0f s", part.name().toLowerCase(Locale.ROOT),
@@ -111,14 +115,14 @@ public record Study(String name, PayloadPlan payload, ScalePlan scale, StartupPl
     /** An empty log directory: the workers append to their logs, and a log should hold one run. */
     private static void startLogs(Path logDir) {
         try {
-            java.nio.file.Files.createDirectories(logDir);
-            try (var logs = java.nio.file.Files.newDirectoryStream(logDir, "*.log")) {
+            Files.createDirectories(logDir);
+            try (var logs = Files.newDirectoryStream(logDir, "*.log")) {
                 for (Path log : logs) {
-                    java.nio.file.Files.delete(log);
+                    Files.delete(log);
                 }
             }
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot prepare the log directory " + logDir, e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot prepare the log directory " + logDir, e);
         }
     }
 

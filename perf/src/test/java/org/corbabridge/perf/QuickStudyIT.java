@@ -2,34 +2,36 @@ package org.corbabridge.perf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.corbabridge.perf.report.InFlightResult;
-import org.corbabridge.perf.report.VariantResult;
-import org.corbabridge.perf.run.AsyncRunner;
-import org.corbabridge.perf.run.FeaturePlan;
-import org.corbabridge.perf.worker.OrbSettings;
-import org.corbabridge.perf.worker.TracingWorker;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.ejb.OrbMode;
+import org.corbabridge.perf.report.InFlightResult;
 import org.corbabridge.perf.report.PointResult;
 import org.corbabridge.perf.report.ProfileBreakdown;
 import org.corbabridge.perf.report.ProfileResult;
-import org.corbabridge.perf.report.StudyReport;
-import org.corbabridge.perf.report.StudyResults;
-import org.corbabridge.perf.run.Series;
-import org.corbabridge.perf.run.SizePoint;
-import org.corbabridge.perf.run.PayloadPlan;
 import org.corbabridge.perf.report.ScaleSeries;
 import org.corbabridge.perf.report.StartupSeries;
+import org.corbabridge.perf.report.StudyReport;
+import org.corbabridge.perf.report.StudyResults;
+import org.corbabridge.perf.report.VariantResult;
+import org.corbabridge.perf.run.AsyncRunner;
+import org.corbabridge.perf.run.FeaturePlan;
+import org.corbabridge.perf.run.PayloadPlan;
 import org.corbabridge.perf.run.ScalePlan;
 import org.corbabridge.perf.run.ScaleRunner;
+import org.corbabridge.perf.run.Series;
+import org.corbabridge.perf.run.SizePoint;
+import org.corbabridge.perf.worker.OrbSettings;
 import org.corbabridge.perf.worker.ScaleMessages.StepReply;
-import org.corbabridge.ejb.OrbMode;
+import org.corbabridge.perf.worker.TracingWorker;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -255,7 +257,7 @@ class QuickStudyIT {
         assertThat(results.features().settings()).hasSize(ORBS * FeaturePlan.VARIANT_BUDGETS.size());
         for (VariantResult result : results.features().settings()) {
             // every setting was measured or failed its first call, and said why; the baselines and the control never fail
-            java.util.Set<String> accounted = new java.util.HashSet<>(result.roundMediansUs().keySet());
+            Set<String> accounted = new HashSet<>(result.roundMediansUs().keySet());
             accounted.addAll(result.failures().keySet());
             assertThat(accounted).as(result.orb().name()).containsExactlyInAnyOrderElementsOf(OrbSettings.modes(result.orb()));
             assertThat(result.roundMediansUs()).containsKeys(OrbSettings.ADAPTER, OrbSettings.PLAIN, OrbSettings.CONTROL);
@@ -271,7 +273,7 @@ class QuickStudyIT {
         for (InFlightResult result : results.features().inFlight()) {
             String where = result.orb() + " " + result.inFlight() + " " + result.style();
             assertThat(result.roundThroughputs()).as(where).hasSize(STUDY.features().rounds()).doesNotContain(0.0);
-            assertThat(java.util.Arrays.stream(result.roundThroughputs()).min().orElse(0)).as(where).isPositive();
+            assertThat(Arrays.stream(result.roundThroughputs()).min().orElse(0)).as(where).isPositive();
             assertThat(result.p50Us()).as(where).isPositive().isLessThanOrEqualTo(result.p99Us());
         }
     }

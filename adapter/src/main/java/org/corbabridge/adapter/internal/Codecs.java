@@ -1,26 +1,22 @@
 package org.corbabridge.adapter.internal;
 
 import java.lang.reflect.Array;
-import java.lang.reflect.Constructor;
-import java.lang.reflect.Field;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.corbabridge.adapter.internal.idl.TypeCodes;
 import org.omg.CORBA.Any;
 import org.omg.CORBA.TCKind;
 import org.omg.CORBA.TypeCode;
 import org.omg.CORBA.TypeCodePackage.BadKind;
 import org.omg.CORBA.TypeCodePackage.Bounds;
-import org.omg.CORBA.portable.IDLEntity;
 import org.omg.CORBA.portable.InputStream;
 import org.omg.CORBA.portable.OutputStream;
-import org.corbabridge.adapter.internal.idl.TypeCodes;
 
 /**
  * Builds a {@link Codec} from a TypeCode and, where the IDL compiler's classes are known, the
@@ -30,6 +26,8 @@ import org.corbabridge.adapter.internal.idl.TypeCodes;
  *
  * <p>What CDR cannot carry without more than a TypeCode here ({@code fixed}, value types,
  * abstract interfaces, {@code long double}) is refused when the codec is built, not at a call.
+ * The constructed kinds have their own files: {@link StructCodecs}, {@link EnumCodecs},
+ * {@link UnionCodecs}; sequences, arrays, strings, anys, TypeCodes and references are here.
  */
 final class Codecs {
 
@@ -52,7 +50,7 @@ final class Codecs {
     static Codec of(TypeCode type, Class<?> javaType) {
         boolean outermost = BUILDING.get() == null;
         if (outermost) {
-            BUILDING.set(new java.util.HashMap<>());
+            BUILDING.set(new HashMap<>());
         }
         try {
             return build(type, javaType == null || javaType == Object.class ? null : javaType);
@@ -65,7 +63,7 @@ final class Codecs {
         }
     }
 
-    private static Codec build(TypeCode type, Class<?> javaType) throws BadKind, Bounds {
+    static Codec build(TypeCode type, Class<?> javaType) throws BadKind, Bounds {
         int kind = type.kind().value();
         Primitive primitive = Primitive.of(kind);
         if (primitive != null) {
@@ -137,7 +135,7 @@ final class Codecs {
             case TCKind._tk_objref:
                 return objectReference(javaType);
             case TCKind._tk_enum:
-                return javaType != null ? new TypedEnum(type, javaType) : new GenericEnum(type);
+                return javaType != null ? new EnumCodecs.TypedEnum(type, javaType) : new EnumCodecs.GenericEnum(type);
             case TCKind._tk_sequence:
                 return elements(type, javaType, -1);
             case TCKind._tk_array:
@@ -151,9 +149,9 @@ final class Codecs {
 
     private static Codec constructed(TypeCode type, int kind, Class<?> javaType) throws BadKind, Bounds {
         if (kind == TCKind._tk_union) {
-            return javaType != null ? new TypedUnion(type, javaType) : new GenericUnion(type);
+            return javaType != null ? new UnionCodecs.TypedUnion(type, javaType) : new UnionCodecs.GenericUnion(type);
         }
-        return javaType != null ? new TypedStruct(type, javaType) : new GenericStruct(type);
+        return javaType != null ? new StructCodecs.TypedStruct(type, javaType) : new StructCodecs.GenericStruct(type);
     }
 
     /**
@@ -293,7 +291,7 @@ final class Codecs {
                 + (value == null ? "null" : value.getClass().getName()));
     }
 
-    private static String text(Object value) {
+    static String text(Object value) {
         if (value instanceof String text) {
             return text;
         }
@@ -319,7 +317,7 @@ final class Codecs {
     }
 
     /** A member of a struct or exception value: a map entry, or a generated class's public field. */
-    private static Object member(Object value, String name) {
+    static Object member(Object value, String name) {
         if (value instanceof Map<?, ?> map) {
             if (!map.containsKey(name)) {
                 throw new IllegalArgumentException("the value has no member '" + name + "': " + map.keySet());
@@ -333,494 +331,6 @@ final class Codecs {
             return value.getClass().getField(GeneratedCode.javaName(name)).get(value);
         } catch (ReflectiveOperationException e) {
             throw new IllegalArgumentException("a " + value.getClass().getName() + " has no member '" + name + "'", e);
-        }
-    }
-
-    // ---- structs and exceptions ------------------------------------------------------------
-
-    /** An exception's CDR starts with its repository id; a struct's does not. */
-    private abstract static class StructLike implements Codec {
-        final String id;
-        final boolean exception;
-        final String[] names;
-
-        StructLike(TypeCode type) throws BadKind, Bounds {
-            this.id = type.id();
-            this.exception = type.kind().value() == TCKind._tk_except;
-            this.names = new String[type.member_count()];
-            for (int i = 0; i < names.length; i++) {
-                names[i] = type.member_name(i);
-            }
-        }
-
-        final void readId(InputStream in) {
-            if (exception) {
-                String received = in.read_string();
-                if (!received.equals(id)) {
-                    throw new org.omg.CORBA.MARSHAL("expected exception " + id + ", received " + received);
-                }
-            }
-        }
-
-        final void writeId(OutputStream out) {
-            if (exception) {
-                out.write_string(id);
-            }
-        }
-    }
-
-    private static final class GenericStruct extends StructLike {
-        private final Codec[] members;
-
-        GenericStruct(TypeCode type) throws BadKind, Bounds {
-            super(type);
-            this.members = new Codec[names.length];
-            for (int i = 0; i < members.length; i++) {
-                members[i] = build(type.member_type(i), null);
-            }
-        }
-
-        @Override
-        public void write(OutputStream out, Object value) {
-            writeId(out);
-            for (int i = 0; i < members.length; i++) {
-                members[i].write(out, member(value, names[i]));
-            }
-        }
-
-        @Override
-        public Object read(InputStream in) {
-            readId(in);
-            Map<String, Object> value = new LinkedHashMap<>();
-            for (int i = 0; i < members.length; i++) {
-                value.put(names[i], members[i].read(in));
-            }
-            return value;
-        }
-    }
-
-    /** A generated struct or exception class: a no-argument constructor and one public field per member. */
-    private static final class TypedStruct extends StructLike {
-        private final Constructor<?> constructor;
-        private final Field[] fields;
-        private final Codec[] members;
-        /** For a member of a primitive type, read and written straight into its field: no boxing. */
-        private final Primitive[] primitives;
-
-        TypedStruct(TypeCode type, Class<?> javaType) throws BadKind, Bounds {
-            super(type);
-            this.constructor = GeneratedCode.noArgumentConstructor(javaType);
-            this.fields = new Field[names.length];
-            this.members = new Codec[names.length];
-            this.primitives = new Primitive[names.length];
-            for (int i = 0; i < names.length; i++) {
-                fields[i] = GeneratedCode.field(javaType, names[i]);
-                members[i] = build(type.member_type(i), fields[i].getType());
-                Primitive primitive = Primitive.of(unaliased(type.member_type(i)).kind().value());
-                if (primitive != null && primitive.javaType() == fields[i].getType()) {
-                    primitives[i] = primitive;
-                }
-            }
-        }
-
-        @Override
-        public void write(OutputStream out, Object value) {
-            if (!constructor.getDeclaringClass().isInstance(value)) {
-                if (value instanceof Map<?, ?>) {
-                    writeId(out);
-                    for (int i = 0; i < members.length; i++) {
-                        members[i].write(out, member(value, names[i]));
-                    }
-                    return;
-                }
-                throw new IllegalArgumentException("expected a " + constructor.getDeclaringClass().getName()
-                        + ", not " + (value == null ? "null" : value.getClass().getName()));
-            }
-            writeId(out);
-            try {
-                for (int i = 0; i < members.length; i++) {
-                    if (primitives[i] != null) {
-                        primitives[i].writeFrom(out, fields[i], value);
-                    } else {
-                        members[i].write(out, fields[i].get(value));
-                    }
-                }
-            } catch (IllegalAccessException e) {
-                throw new IllegalStateException(e);
-            }
-        }
-
-        @Override
-        public Object read(InputStream in) {
-            readId(in);
-            try {
-                Object value = constructor.newInstance();
-                for (int i = 0; i < members.length; i++) {
-                    if (primitives[i] != null) {
-                        primitives[i].readInto(in, fields[i], value);
-                    } else {
-                        fields[i].set(value, members[i].read(in));
-                    }
-                }
-                return value;
-            } catch (InstantiationException | IllegalAccessException | InvocationTargetException e) {
-                throw new IllegalStateException("cannot fill a " + constructor.getDeclaringClass().getName(), e);
-            }
-        }
-    }
-
-    // ---- enums -----------------------------------------------------------------------------
-
-    private static final class GenericEnum implements Codec {
-        private final String[] labels;
-        private final String id;
-
-        GenericEnum(TypeCode type) throws BadKind, Bounds {
-            this.id = type.id();
-            this.labels = new String[type.member_count()];
-            for (int i = 0; i < labels.length; i++) {
-                labels[i] = type.member_name(i);
-            }
-        }
-
-        @Override
-        public void write(OutputStream out, Object value) {
-            out.write_ulong(ordinal(value));
-        }
-
-        int ordinal(Object value) {
-            if (value instanceof String label) {
-                for (int i = 0; i < labels.length; i++) {
-                    if (labels[i].equals(label)) {
-                        return i;
-                    }
-                }
-                throw new IllegalArgumentException("'" + label + "' is not a label of " + id + ": "
-                        + Arrays.toString(labels));
-            }
-            if (value instanceof Integer ordinal && ordinal >= 0 && ordinal < labels.length) {
-                return ordinal;
-            }
-            if (value instanceof IDLEntity) {
-                Method valueMethod = GeneratedCode.method(value.getClass(), "value");
-                return (Integer) GeneratedCode.invoke(valueMethod, value);
-            }
-            throw new IllegalArgumentException("a value of enum " + id + " is a label " + Arrays.toString(labels)
-                    + ", not " + value);
-        }
-
-        @Override
-        public Object read(InputStream in) {
-            int ordinal = in.read_ulong();
-            if (ordinal < 0 || ordinal >= labels.length) {
-                throw new org.omg.CORBA.MARSHAL("enum " + id + " has no value " + ordinal);
-            }
-            return labels[ordinal];
-        }
-    }
-
-    /** A generated enum class: {@code from_int(int)} and {@code value()}. */
-    private static final class TypedEnum implements Codec {
-        private final GenericEnum labels;
-        private final Method fromInt;
-        private final Method value;
-
-        TypedEnum(TypeCode type, Class<?> javaType) throws BadKind, Bounds {
-            this.labels = new GenericEnum(type);
-            this.fromInt = GeneratedCode.staticMethod(javaType, "from_int", int.class);
-            this.value = GeneratedCode.method(javaType, "value");
-        }
-
-        @Override
-        public void write(OutputStream out, Object value) {
-            out.write_ulong(this.value.getDeclaringClass().isInstance(value)
-                    ? (Integer) GeneratedCode.invoke(this.value, value) : labels.ordinal(value));
-        }
-
-        @Override
-        public Object read(InputStream in) {
-            int ordinal = in.read_ulong();
-            if (ordinal < 0 || ordinal >= labels.labels.length) {
-                throw new org.omg.CORBA.MARSHAL("enum " + labels.id + " has no value " + ordinal);
-            }
-            return GeneratedCode.invoke(fromInt, null, ordinal);
-        }
-    }
-
-    // ---- unions ----------------------------------------------------------------------------
-
-    /**
-     * What the union's branches look like: the discriminator's codec, each member's label as a
-     * comparable key, and which member is the default one.
-     */
-    private static class UnionShape {
-        final String id;
-        final TypeCode discriminatorType;
-        final Codec discriminator;
-        final String[] names;
-        final Object[] labelKeys;
-        final int defaultIndex;
-        final TypeCode type;
-
-        UnionShape(TypeCode type, Class<?> discriminatorJava) throws BadKind, Bounds {
-            this.type = type;
-            this.id = type.id();
-            this.discriminatorType = type.discriminator_type();
-            this.discriminator = build(discriminatorType, discriminatorJava);
-            this.defaultIndex = type.default_index();
-            int count = type.member_count();
-            this.names = new String[count];
-            this.labelKeys = new Object[count];
-            for (int i = 0; i < count; i++) {
-                names[i] = type.member_name(i);
-            }
-        }
-
-        /** Each member's label as a key, read from the TypeCode's label Anys. */
-        final void labelsFromTypeCode() throws BadKind, Bounds {
-            Object[] keys = readLabels();
-            if (keys == null) {
-                throw new IllegalArgumentException("the labels of union " + id + " cannot be read from its TypeCode: "
-                        + "JacORB-generated helpers build union TypeCodes the Eclipse ORB cannot read. Take the "
-                        + "signature from the IDL (Idl, or the IDL file in the generated classes' jar), whose "
-                        + "TypeCodes every ORB reads");
-            }
-            System.arraycopy(keys, 0, labelKeys, 0, keys.length);
-        }
-
-        /**
-         * The label of each member (a case with several labels is one member per label) from the
-         * TypeCode's label Anys, or null where they cannot be read: two labels alike, or an Any
-         * that fails. JacORB's IDL compiler fills them through Any.create_output_stream(), which
-         * the Eclipse ORB does not connect to the Any, so its helpers' union TypeCodes lose every
-         * label on that ORB.
-         */
-        final Object[] readLabels() throws BadKind, Bounds {
-            Codec genericDiscriminator = build(discriminatorType, null);
-            Object[] keys = new Object[names.length];
-            java.util.Set<Object> seen = new java.util.HashSet<>();
-            for (int i = 0; i < names.length; i++) {
-                if (i == defaultIndex) {
-                    continue;
-                }
-                try {
-                    keys[i] = key(genericDiscriminator.read(type.member_label(i).create_input_stream()));
-                } catch (RuntimeException unreadable) {
-                    return null;
-                }
-                if (!seen.add(keys[i])) {
-                    return null;
-                }
-            }
-            return keys;
-        }
-
-        /** The member a discriminator selects: its label's, else the default, else -1 (no member). */
-        int memberFor(Object discriminatorValue) {
-            Object key = key(discriminatorValue);
-            for (int i = 0; i < labelKeys.length; i++) {
-                if (i != defaultIndex && labelKeys[i].equals(key)) {
-                    return i;
-                }
-            }
-            return defaultIndex;
-        }
-
-        /** Numbers compare as longs, enums by label, generated enums by ordinal label. */
-        Object key(Object discriminatorValue) {
-            if (discriminatorValue instanceof Number number) {
-                return number.longValue();
-            }
-            if (discriminatorValue instanceof IDLEntity) {
-                Method value = GeneratedCode.method(discriminatorValue.getClass(), "value");
-                try {
-                    return unaliased(discriminatorType).member_name((Integer) GeneratedCode.invoke(value,
-                            discriminatorValue));
-                } catch (BadKind | Bounds e) {
-                    throw new IllegalStateException(e);
-                }
-            }
-            return discriminatorValue;
-        }
-    }
-
-    private static final class GenericUnion extends UnionShape implements Codec {
-        private final Codec[] members;
-
-        GenericUnion(TypeCode type) throws BadKind, Bounds {
-            super(type, null);
-            labelsFromTypeCode();
-            this.members = new Codec[names.length];
-            for (int i = 0; i < names.length; i++) {
-                members[i] = build(type.member_type(i), null);
-            }
-        }
-
-        @Override
-        public void write(OutputStream out, Object value) {
-            if (!(value instanceof Map<?, ?> map) || !map.containsKey("discriminator")) {
-                throw new IllegalArgumentException("a union of " + id + " is a map of 'discriminator' and the active "
-                        + "member, not " + value);
-            }
-            Object discriminatorValue = map.get("discriminator");
-            discriminator.write(out, discriminatorValue);
-            int member = memberFor(discriminatorValue);
-            if (member >= 0) {
-                members[member].write(out, member(value, names[member]));
-            }
-        }
-
-        @Override
-        public Object read(InputStream in) {
-            Object discriminatorValue = discriminator.read(in);
-            Map<String, Object> value = new LinkedHashMap<>();
-            value.put("discriminator", discriminatorValue);
-            int member = memberFor(discriminatorValue);
-            if (member >= 0) {
-                value.put(names[member], members[member].read(in));
-            }
-            return value;
-        }
-    }
-
-    /**
-     * A generated union class: {@code discriminator()}, a getter per member, and a setter per
-     * member taking the discriminator too where the compiler made one (for members with several
-     * labels, and the default), else only the value.
-     */
-    private static final class TypedUnion extends UnionShape implements Codec {
-        private final Class<?> javaType;
-        private final Method discriminatorGetter;
-        private final Method[] getters;
-        private final Method[] setters;
-        private final Codec[] members;
-        private final Method noMemberSetter;
-
-        TypedUnion(TypeCode type, Class<?> javaType) throws BadKind, Bounds {
-            super(type, GeneratedCode.method(javaType, "discriminator").getReturnType());
-            this.javaType = javaType;
-            this.discriminatorGetter = GeneratedCode.method(javaType, "discriminator");
-            Class<?> discriminatorJava = discriminatorGetter.getReturnType();
-            this.getters = new Method[names.length];
-            this.setters = new Method[names.length];
-            this.members = new Codec[names.length];
-            for (int i = 0; i < names.length; i++) {
-                String javaName = GeneratedCode.javaName(names[i]);
-                getters[i] = GeneratedCode.method(javaType, javaName);
-                Class<?> memberJava = getters[i].getReturnType();
-                setters[i] = GeneratedCode.findMethod(javaType, javaName, discriminatorJava, memberJava);
-                if (setters[i] == null) {
-                    setters[i] = GeneratedCode.method(javaType, javaName, memberJava);
-                }
-                members[i] = build(type.member_type(i), memberJava);
-            }
-            Method noMember = GeneratedCode.findMethod(javaType, "__default", discriminatorJava);
-            this.noMemberSetter = noMember != null ? noMember : GeneratedCode.findMethod(javaType, "__default");
-            labelsFromGeneratedClass(discriminatorJava);
-        }
-
-        /**
-         * Each member's label: the TypeCode's where they can be read and agree with the generated
-         * class, else the class's own. The class tells one label of a member only (its
-         * one-argument setter picks it): a case with several labels needs the TypeCode's, which
-         * a TypeCode from the IDL gives on every ORB.
-         */
-        private void labelsFromGeneratedClass(Class<?> discriminatorJava) throws BadKind, Bounds {
-            Object[] fromTypeCode = readLabels();
-            Object[] fromClass = new Object[names.length];
-            java.util.Set<String> named = new java.util.HashSet<>();
-            boolean severalLabels = false;
-            for (int i = 0; i < names.length; i++) {
-                if (i == defaultIndex) {
-                    continue;
-                }
-                severalLabels |= !named.add(names[i]);
-                Method setter = GeneratedCode.findMethod(javaType, GeneratedCode.javaName(names[i]),
-                        getters[i].getReturnType());
-                if (setter == null) {
-                    throw new IllegalArgumentException(javaType.getName() + " has no setter for member " + names[i]);
-                }
-                Object union = GeneratedCode.newInstance(javaType);
-                GeneratedCode.invoke(setter, union, defaultValue(getters[i].getReturnType()));
-                fromClass[i] = key(GeneratedCode.invoke(discriminatorGetter, union));
-            }
-            if (fromTypeCode != null && agreeWithClass(fromTypeCode, fromClass)) {
-                System.arraycopy(fromTypeCode, 0, labelKeys, 0, labelKeys.length);
-                return;
-            }
-            if (severalLabels) {
-                throw new IllegalArgumentException("union " + id + " has a case with several labels, and its TypeCode's "
-                        + "labels cannot be read on this ORB (JacORB-generated helpers' union TypeCodes lose them on "
-                        + "the Eclipse ORB): take the signature from the IDL (Idl, or the IDL file in the generated "
-                        + "classes' jar), whose TypeCodes every ORB reads, or call with InvocationMode.STATIC");
-            }
-            System.arraycopy(fromClass, 0, labelKeys, 0, labelKeys.length);
-        }
-
-        /**
-         * Whether the class's label of each member is one of the TypeCode's labels of that member
-         * (the one-argument setter picks one label of a case with several: JacORB's the last).
-         */
-        private boolean agreeWithClass(Object[] fromTypeCode, Object[] fromClass) {
-            for (int i = 0; i < names.length; i++) {
-                if (i == defaultIndex) {
-                    continue;
-                }
-                boolean found = false;
-                for (int j = 0; j < names.length && !found; j++) {
-                    found = j != defaultIndex && names[j].equals(names[i]) && fromTypeCode[j].equals(fromClass[i]);
-                }
-                if (!found) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        private static Object defaultValue(Class<?> type) {
-            if (!type.isPrimitive()) {
-                return null;
-            }
-            return Array.get(Array.newInstance(type, 1), 0);
-        }
-
-        @Override
-        public void write(OutputStream out, Object value) {
-            if (!javaType.isInstance(value)) {
-                throw new IllegalArgumentException("expected a " + javaType.getName() + ", not "
-                        + (value == null ? "null" : value.getClass().getName()));
-            }
-            Object discriminatorValue = GeneratedCode.invoke(discriminatorGetter, value);
-            discriminator.write(out, discriminatorValue);
-            int member = memberFor(discriminatorValue);
-            if (member >= 0) {
-                members[member].write(out, GeneratedCode.invoke(getters[member], value));
-            }
-        }
-
-        @Override
-        public Object read(InputStream in) {
-            Object discriminatorValue = discriminator.read(in);
-            Object value = GeneratedCode.newInstance(javaType);
-            int member = memberFor(discriminatorValue);
-            if (member < 0) {
-                if (noMemberSetter == null) {
-                    throw new org.omg.CORBA.MARSHAL("union " + id + " has no branch for " + discriminatorValue);
-                }
-                if (noMemberSetter.getParameterCount() == 1) {
-                    GeneratedCode.invoke(noMemberSetter, value, discriminatorValue);
-                } else {
-                    GeneratedCode.invoke(noMemberSetter, value);
-                }
-                return value;
-            }
-            Object memberValue = members[member].read(in);
-            if (setters[member].getParameterCount() == 2) {
-                GeneratedCode.invoke(setters[member], value, discriminatorValue, memberValue);
-            } else {
-                GeneratedCode.invoke(setters[member], value, memberValue);
-            }
-            return value;
         }
     }
 

@@ -1,19 +1,19 @@
 package org.corbabridge.adapter.internal;
 
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import org.corbabridge.adapter.AdapterConfig;
+import org.corbabridge.adapter.CallObserver;
 import org.corbabridge.adapter.ClientFactory;
 import org.corbabridge.adapter.CorbaClient;
 import org.corbabridge.adapter.DynamicClient;
-import org.corbabridge.adapter.InterfaceSignature;
-import org.omg.CORBA.ORB;
-import java.nio.file.Path;
-import java.util.List;
 import org.corbabridge.adapter.Idl;
+import org.corbabridge.adapter.InterfaceSignature;
+import org.corbabridge.adapter.OrbConfig;
 import org.corbabridge.adapter.internal.idl.IdlModel;
 import org.corbabridge.adapter.internal.idl.IdlSource;
-import java.time.Duration;
-import org.corbabridge.adapter.CallObserver;
-import org.corbabridge.adapter.OrbConfig;
+import org.omg.CORBA.ORB;
 
 /** The implementation behind {@link CorbaClient}, {@link DynamicClient} and {@link InterfaceSignature#of}. */
 public final class DefaultClientFactory implements ClientFactory {

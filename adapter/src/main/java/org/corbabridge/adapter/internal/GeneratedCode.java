@@ -5,6 +5,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.Arrays;
 import java.util.Set;
 
 /**
@@ -67,7 +68,7 @@ final class GeneratedCode {
         Method method = findMethod(type, name, parameters);
         if (method == null) {
             throw new IllegalArgumentException(type.getName() + " has no public method " + name
-                    + java.util.Arrays.toString(parameters) + ": is it IDL-generated code?");
+                    + Arrays.toString(parameters) + ": is it IDL-generated code?");
         }
         return method;
     }

@@ -1,11 +1,10 @@
 package org.corbabridge.adapter.internal;
 
 import java.time.Duration;
+import java.util.Properties;
 import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.OrbConfig;
-import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.adapter.OrbInitializationException;
-import java.util.Properties;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.SystemException;
 import org.slf4j.Logger;

@@ -1,6 +1,9 @@
 package org.corbabridge.adapter.internal;
 
 import java.lang.reflect.Array;
+import java.lang.reflect.Field;
+import java.util.List;
+import java.util.Locale;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import org.omg.CORBA.TCKind;
@@ -228,7 +231,7 @@ enum Primitive {
     }
 
     /** Reads one value into a primitive field of this type, with no boxing: a generated struct's member. */
-    void readInto(InputStream in, java.lang.reflect.Field field, Object target) throws IllegalAccessException {
+    void readInto(InputStream in, Field field, Object target) throws IllegalAccessException {
         switch (this) {
             case BOOLEAN -> field.setBoolean(target, in.read_boolean());
             case CHAR -> field.setChar(target, in.read_char());
@@ -247,7 +250,7 @@ enum Primitive {
     }
 
     /** Writes a primitive field of this type, with no boxing. */
-    void writeFrom(OutputStream out, java.lang.reflect.Field field, Object source) throws IllegalAccessException {
+    void writeFrom(OutputStream out, Field field, Object source) throws IllegalAccessException {
         switch (this) {
             case BOOLEAN -> out.write_boolean(field.getBoolean(source));
             case CHAR -> out.write_char(field.getChar(source));
@@ -321,7 +324,7 @@ enum Primitive {
         if (value instanceof String text && text.length() == 1 && (this == CHAR || this == WCHAR)) {
             return text.charAt(0);
         }
-        throw new IllegalArgumentException("an IDL " + name().toLowerCase(java.util.Locale.ROOT) + " cannot be "
+        throw new IllegalArgumentException("an IDL " + name().toLowerCase(Locale.ROOT) + " cannot be "
                 + (value == null ? "null" : "a " + value.getClass().getName()));
     }
 
@@ -330,10 +333,10 @@ enum Primitive {
         if (value != null && value.getClass().isArray() && value.getClass().getComponentType() == javaType) {
             return value;
         }
-        java.util.List<?> items = Codecs.asList(value);
-        Object values = java.lang.reflect.Array.newInstance(javaType, items.size());
+        List<?> items = Codecs.asList(value);
+        Object values = Array.newInstance(javaType, items.size());
         for (int i = 0; i < items.size(); i++) {
-            java.lang.reflect.Array.set(values, i, convert(items.get(i)));
+            Array.set(values, i, convert(items.get(i)));
         }
         return values;
     }

@@ -2,6 +2,7 @@ package org.corbabridge.adapter.internal;
 
 import java.lang.reflect.Array;
 import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
@@ -178,7 +179,7 @@ final class References {
             }
             try {
                 return method.invoke(calls.reference(), arguments);
-            } catch (java.lang.reflect.InvocationTargetException e) {
+            } catch (InvocationTargetException e) {
                 throw e.getCause();
             }
         }

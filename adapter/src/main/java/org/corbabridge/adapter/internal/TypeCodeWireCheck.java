@@ -1,6 +1,9 @@
 package org.corbabridge.adapter.internal;
 
+import java.io.IOException;
+import java.lang.reflect.Method;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -76,7 +79,7 @@ final class TypeCodeWireCheck {
      */
     private static byte[] written(OutputStream out) {
         try {
-            java.lang.reflect.Method toByteArray = out.getClass().getMethod("toByteArray");
+            Method toByteArray = out.getClass().getMethod("toByteArray");
             if (toByteArray.getReturnType() == byte[].class && toByteArray.trySetAccessible()) {
                 return (byte[]) toByteArray.invoke(out);
             }
@@ -95,7 +98,7 @@ final class TypeCodeWireCheck {
                 in.read_octet_array(all, 0, available);
                 return all;
             }
-        } catch (java.io.IOException | RuntimeException unknown) {
+        } catch (IOException | RuntimeException unknown) {
             // fall back to reading one at a time
         }
         return octetByOctet(in);
@@ -109,10 +112,10 @@ final class TypeCodeWireCheck {
             try {
                 next = in.read_octet();
             } catch (RuntimeException end) {
-                return java.util.Arrays.copyOf(buffer, length);
+                return Arrays.copyOf(buffer, length);
             }
             if (length == buffer.length) {
-                buffer = java.util.Arrays.copyOf(buffer, buffer.length * 2);
+                buffer = Arrays.copyOf(buffer, buffer.length * 2);
             }
             buffer[length++] = next;
             if (length > 16 << 20) {

@@ -6,9 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.corbabridge.adapter.CallObserver;
 import org.corbabridge.adapter.CorbaAdapterException;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Tag;
 import org.corbabridge.adapter.TestOrbs;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 @Tag(TestOrbs.ORB_FREE)
 class ObserversTest {

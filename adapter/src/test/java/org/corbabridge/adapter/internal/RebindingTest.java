@@ -14,10 +14,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.RemoteCallException;
 import org.corbabridge.adapter.ServerUnavailableException;
-import org.corbabridge.adapter.internal.time.FakeTicker;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Tag;
 import org.corbabridge.adapter.TestOrbs;
+import org.corbabridge.adapter.internal.time.FakeTicker;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /** The rebind rules, with a fake locator: which failures make a binding stale, and how often it is located again. */
 @Tag(TestOrbs.ORB_FREE)

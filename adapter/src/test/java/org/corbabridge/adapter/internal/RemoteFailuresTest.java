@@ -8,6 +8,8 @@ import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.CorbaAdapterException;
 import org.corbabridge.adapter.RemoteCallException;
 import org.corbabridge.adapter.ServerUnavailableException;
+import org.corbabridge.adapter.TestOrbs;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.omg.CORBA.COMM_FAILURE;
 import org.omg.CORBA.CompletionStatus;
@@ -16,8 +18,6 @@ import org.omg.CORBA.OBJECT_NOT_EXIST;
 import org.omg.CORBA.SystemException;
 import org.omg.CORBA.TIMEOUT;
 import org.omg.CORBA.TRANSIENT;
-import org.junit.jupiter.api.Tag;
-import org.corbabridge.adapter.TestOrbs;
 
 @Tag(TestOrbs.ORB_FREE)
 class RemoteFailuresTest {

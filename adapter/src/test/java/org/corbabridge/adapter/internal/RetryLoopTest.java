@@ -16,12 +16,12 @@ import org.corbabridge.adapter.NameServiceUnavailableException;
 import org.corbabridge.adapter.RemoteCallException;
 import org.corbabridge.adapter.RetryPolicy;
 import org.corbabridge.adapter.ServerUnavailableException;
+import org.corbabridge.adapter.TestOrbs;
 import org.corbabridge.adapter.WrongObjectTypeException;
 import org.corbabridge.adapter.internal.time.Deadline;
 import org.corbabridge.adapter.internal.time.FakeTicker;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Tag;
-import org.corbabridge.adapter.TestOrbs;
+import org.junit.jupiter.api.Test;
 
 /**
  * The retry rules of a call, on a fake clock with fake attempts: which failures are tried again,

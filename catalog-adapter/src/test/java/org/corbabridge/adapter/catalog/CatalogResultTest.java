@@ -7,11 +7,11 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import org.corbabridge.adapter.TestOrbs;
 import org.corbabridge.shop.Item;
 import org.corbabridge.shop.QueryResult;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Tag;
-import org.corbabridge.adapter.TestOrbs;
+import org.junit.jupiter.api.Test;
 
 @Tag(TestOrbs.ORB_FREE)
 class CatalogResultTest {

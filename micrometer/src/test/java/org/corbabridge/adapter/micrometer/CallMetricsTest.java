@@ -6,15 +6,20 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.sun.net.httpserver.HttpServer;
 import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.Metrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.micrometer.registry.otlp.OtlpMeterRegistry;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import java.time.Duration;
+import org.corbabridge.adapter.AdapterConfig;
+import org.corbabridge.adapter.CallTimeoutException;
+import org.corbabridge.adapter.CorbaClient;
+import org.corbabridge.adapter.InterfaceSignature;
+import org.corbabridge.adapter.TestOrbs;
 import org.corbabridge.depot.stock.PalletNotFound;
 import org.corbabridge.depot.stock.WarehouseOperations;
 import org.corbabridge.fixture.ServerFixture;
@@ -22,11 +27,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.corbabridge.adapter.CallTimeoutException;
-import org.corbabridge.adapter.AdapterConfig;
-import org.corbabridge.adapter.CorbaClient;
-import org.corbabridge.adapter.TestOrbs;
-import org.corbabridge.adapter.InterfaceSignature;
 
 /**
  * Call metrics, on this JVM's ORB against the C++ warehouse_server, as Prometheus scrapes them:

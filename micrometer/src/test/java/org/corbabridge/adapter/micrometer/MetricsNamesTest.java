@@ -1,12 +1,13 @@
 package org.corbabridge.adapter.micrometer;
 
 import static org.assertj.core.api.Assertions.assertThat;
+
 import java.nio.charset.StandardCharsets;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.OrbConfig;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Tag;
 import org.corbabridge.adapter.TestOrbs;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /** The pure parts of metrics: names, the defaults. */
 @Tag(TestOrbs.ORB_FREE)

@@ -18,6 +18,14 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.corbabridge.adapter.AdapterConfig;
+import org.corbabridge.adapter.AsyncClient;
+import org.corbabridge.adapter.CallObserver;
+import org.corbabridge.adapter.CallTimeoutException;
+import org.corbabridge.adapter.CorbaClient;
+import org.corbabridge.adapter.InterfaceSignature;
+import org.corbabridge.adapter.OrbConfig;
+import org.corbabridge.adapter.TestOrbs;
 import org.corbabridge.depot.stock.PalletNotFound;
 import org.corbabridge.depot.stock.WarehouseOperations;
 import org.corbabridge.fixture.ServerFixture;
@@ -28,14 +36,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.corbabridge.adapter.CallTimeoutException;
-import org.corbabridge.adapter.AdapterConfig;
-import org.corbabridge.adapter.CorbaClient;
-import org.corbabridge.adapter.AsyncClient;
-import org.corbabridge.adapter.OrbConfig;
-import org.corbabridge.adapter.TestOrbs;
-import org.corbabridge.adapter.CallObserver;
-import org.corbabridge.adapter.InterfaceSignature;
 
 /**
  * A span per call, on this JVM's ORB against the C++ warehouse_server: the trace context crosses

@@ -1,17 +1,18 @@
 package org.corbabridge.adapter.opentelemetry;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import java.nio.charset.StandardCharsets;
+
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.context.Context;
+import java.nio.charset.StandardCharsets;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.OrbConfig;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Tag;
 import org.corbabridge.adapter.TestOrbs;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /** The pure parts of tracing: names, the wire form of the trace context, when the interceptor is registered. */
 @Tag(TestOrbs.ORB_FREE)

@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.perf.Caller;
@@ -163,8 +165,8 @@ public final class Charts {
      * Lines with points on a white plot: each series solid or dashed, and in its colour, by its
      * name. Every line chart of the report is drawn this way.
      */
-    static void styleLines(XYPlot plot, java.util.function.Predicate<String> dashed,
-            java.util.function.Function<String, Color> colour) {
+    static void styleLines(XYPlot plot, Predicate<String> dashed,
+            Function<String, Color> colour) {
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
         for (int i = 0; i < plot.getDataset().getSeriesCount(); i++) {
             String name = plot.getDataset().getSeriesKey(i).toString();

@@ -1,5 +1,6 @@
 package org.corbabridge.perf.report;
 
+import java.util.Arrays;
 import java.util.Optional;
 import org.corbabridge.perf.run.Series;
 import org.corbabridge.perf.run.SizePoint;
@@ -48,7 +49,7 @@ public record Ratio(Series numerator, Series denominator, SizePoint size, Estima
         if (tops.length == 1 && bottoms.length > 1) {
             double once = tops[0];
             tops = new double[bottoms.length];
-            java.util.Arrays.fill(tops, once);
+            Arrays.fill(tops, once);
         }
         return roundByRound(tops, bottoms);
     }
@@ -63,6 +64,6 @@ public record Ratio(Series numerator, Series denominator, SizePoint size, Estima
                 ratios[n++] = tops[i] / bottoms[i];
             }
         }
-        return java.util.Arrays.copyOf(ratios, n);
+        return Arrays.copyOf(ratios, n);
     }
 }

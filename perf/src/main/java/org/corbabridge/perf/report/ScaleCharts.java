@@ -8,6 +8,7 @@ import java.text.DecimalFormatSymbols;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 import org.corbabridge.ejb.OrbMode;
 import org.corbabridge.perf.run.ScalePlan.ServerModel;
@@ -121,12 +122,12 @@ final class ScaleCharts {
                 + "tables.");
     }
 
-    private static java.util.Optional<Charts.Figure> serverModels(StudyResults results, Path dir) throws IOException {
+    private static Optional<Charts.Figure> serverModels(StudyResults results, Path dir) throws IOException {
         List<ScaleSeries> external = results.scale().stream()
                 .filter(s -> s.orbMode() == OrbMode.EXTERNAL && s.payload().equals(payloads(results).get(0)))
                 .toList();
         if (external.stream().map(ScaleSeries::serverModel).distinct().count() < 2) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         XYSeriesCollection data = new XYSeriesCollection();
         for (ScaleSeries series : external) {
@@ -138,7 +139,7 @@ final class ScaleCharts {
         String title = "Fig. 15: omniORB server, thread per connection vs thread pool (external mode)";
         save(logLogChart(title, "concurrent stateful sessions (one connection each)", "p99 ms / server threads",
                 data), dir.resolve(file));
-        return java.util.Optional.of(new Charts.Figure(file, title, "In external mode every session has its own "
+        return Optional.of(new Charts.Figure(file, title, "In external mode every session has its own "
                 + "ORB and so its own connection to the server. Solid: client p99 (ms); dashed: the server's "
                 + "threads."));
     }

@@ -1,6 +1,7 @@
 package org.corbabridge.perf.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -170,8 +171,8 @@ final class StudyReading {
             if (rounds.length < 2 || !point.series().caller().isJava()) {
                 continue;
             }
-            double[] rest = java.util.Arrays.copyOfRange(rounds, 1, rounds.length);
-            java.util.Arrays.sort(rest);
+            double[] rest = Arrays.copyOfRange(rounds, 1, rounds.length);
+            Arrays.sort(rest);
             firstOverRest.add(rounds[0] / rest[rest.length / 2]);
         }
         if (firstOverRest.isEmpty()) {

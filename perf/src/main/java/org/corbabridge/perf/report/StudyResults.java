@@ -1,13 +1,14 @@
 package org.corbabridge.perf.report;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.corbabridge.perf.run.PayloadPlan;
 import org.corbabridge.perf.run.ScalePlan;
 import org.corbabridge.perf.run.Series;
 import org.corbabridge.perf.run.SizePoint;
 import org.corbabridge.perf.run.StartupPlan;
-import org.corbabridge.perf.run.PayloadPlan;
 
 /**
  * Everything a study run produced: what it measured, where, and what the set-up cost.
@@ -65,6 +66,6 @@ public record StudyResults(PayloadPlan plan, Map<String, String> environment, Ma
 
     public List<SizePoint> sizes() {
         return points.stream().map(PointResult::size).distinct()
-                .sorted(java.util.Comparator.comparingLong(SizePoint::dataBytes)).toList();
+                .sorted(Comparator.comparingLong(SizePoint::dataBytes)).toList();
     }
 }

@@ -1,14 +1,17 @@
 package org.corbabridge.perf.run;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.fixture.ServerFixture;
 import org.corbabridge.perf.report.InFlightResult;
 import org.corbabridge.perf.worker.AsyncWorker;
+import org.corbabridge.perf.worker.WorkerMessages.Op;
 import org.corbabridge.perf.worker.WorkerMessages.Reply;
 import org.corbabridge.perf.worker.WorkerMessages.Request;
 
@@ -61,7 +64,7 @@ public final class AsyncRunner {
                 OrbWorkers workers = OrbWorkers.start(context, AsyncWorker.class, "async", fixture.nameServiceUrl())) {
             for (Key key : keys) {
                 context.progress().accept("async: warming up " + key.orb().displayName() + " " + key.mode());
-                workers.request(key.orb(), new Request("warmup", key.mode(), size.query(),
+                workers.request(key.orb(), new Request(Op.WARMUP, key.mode(), size.query(),
                         Math.max(plan.warmupCalls(), plan.inFlightCalls(key.inFlight())), size.items()));
             }
             RemainingTime remaining = new RemainingTime();
@@ -70,7 +73,7 @@ public final class AsyncRunner {
                 for (int k = 0; k < keys.size(); k++) {
                     Key key = keys.get((k + round) % keys.size());
                     int calls = plan.inFlightCalls(key.inFlight());
-                    Reply reply = workers.request(key.orb(), new Request("measure", key.mode(), size.query(), calls,
+                    Reply reply = workers.request(key.orb(), new Request(Op.MEASURE, key.mode(), size.query(), calls,
                             size.items()));
                     Samples series = samples.get(key);
                     series.throughputs[round] = calls / (reply.server()[0] / 1e9);
@@ -79,9 +82,9 @@ public final class AsyncRunner {
                     }
                 }
                 remaining.took("round", System.nanoTime() - roundStarted);
-                context.progress().accept(String.format(java.util.Locale.ROOT, "async: round %d/%d, %s of the part",
+                context.progress().accept(String.format(Locale.ROOT, "async: round %d/%d, %s of the part",
                         round + 1, plan.rounds(), RemainingTime.left(remaining.secondsFor(
-                                java.util.Collections.nCopies(plan.rounds() - round - 1, "round")))));
+                                Collections.nCopies(plan.rounds() - round - 1, "round")))));
             }
         }
         List<InFlightResult> results = new ArrayList<>();

@@ -6,9 +6,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.fixture.ServerConfig;
@@ -21,9 +26,10 @@ import org.corbabridge.perf.report.ProfileResult;
 import org.corbabridge.perf.report.ProfileResults;
 import org.corbabridge.perf.report.StudyResults;
 import org.corbabridge.perf.worker.PayloadWorker;
+import org.corbabridge.perf.worker.WorkerMessages.Op;
+import org.corbabridge.perf.worker.WorkerMessages.PayloadSetup;
 import org.corbabridge.perf.worker.WorkerMessages.Reply;
 import org.corbabridge.perf.worker.WorkerMessages.Request;
-import org.corbabridge.perf.worker.WorkerMessages.PayloadSetup;
 
 /**
  * Runs the study: one name service and C++ server for everything; one worker JVM per Java
@@ -162,7 +168,7 @@ public final class PayloadRunner {
             long started = System.nanoTime();
             long jitAtStart = compilationMillis(worker);
             for (Series series : served) {
-                call(worker, "warmup", series, warmupSize, plan.warmupCalls());
+                call(worker, Op.WARMUP, series, warmupSize, plan.warmupCalls());
             }
             long jit = pass(worker, served, warmupSize, 0, sizes, plan.warmupCallsPerSize());
             int passes = 0;
@@ -177,7 +183,7 @@ public final class PayloadRunner {
             }
             boolean quiet = quietInARow >= QUIET_PASSES_IN_A_ROW;
             long took = System.nanoTime() - started;
-            context.progress().accept(String.format(java.util.Locale.ROOT,
+            context.progress().accept(String.format(Locale.ROOT,
                     "warmed up %s (%d series): %.1f s, %d calls of %s and %d of every size per series, then %d "
                             + "pass%s; %s",
                     worker.name(), served.size(), took / 1e9, plan.warmupCalls(), warmupSize.label(),
@@ -217,10 +223,10 @@ public final class PayloadRunner {
         Reply last = null;
         for (List<Series> unit : units(served)) {
             if (smallCalls > 0) {
-                last = call(worker, "measure", unit, warmupSize, smallCalls);
+                last = call(worker, Op.MEASURE, unit, warmupSize, smallCalls);
             }
             for (SizePoint size : sizes) {
-                last = call(worker, "measure", unit, size, callsPerSize);
+                last = call(worker, Op.MEASURE, unit, size, callsPerSize);
             }
         }
         return last == null ? -1 : last.compilationMillis();
@@ -232,7 +238,7 @@ public final class PayloadRunner {
      */
     static List<List<Series>> units(List<Series> series) {
         List<List<Series>> units = new ArrayList<>();
-        java.util.Set<Series> placed = new java.util.HashSet<>();
+        Set<Series> placed = new HashSet<>();
         for (Series one : series) {
             if (placed.contains(one)) {
                 continue;
@@ -271,7 +277,7 @@ public final class PayloadRunner {
 
     /** The worker's JIT time so far, ms (-1: not known), asked with an empty request. */
     private static long compilationMillis(WorkerProcess worker) {
-        Reply reply = worker.request(new Request("warmup", "static", SizePoint.ofBudget(12).query(), 0, 0),
+        Reply reply = worker.request(new Request(Op.WARMUP, "static", SizePoint.ofBudget(12).query(), 0, 0),
                 REQUEST_LIMIT);
         return reply.ok() ? reply.compilationMillis() : -1;
     }
@@ -307,13 +313,13 @@ public final class PayloadRunner {
             remaining.took(next.point(), System.nanoTime() - batchStarted);
             for (int u = 0; u < unit.size(); u++) {
                 timings.get(unit.get(u)).computeIfAbsent(size, k -> new PointAccumulator()).addBatch(
-                        java.util.Arrays.copyOfRange(batch[0], u * calls, (u + 1) * calls),
-                        java.util.Arrays.copyOfRange(batch[1], u * calls, (u + 1) * calls));
+                        Arrays.copyOfRange(batch[0], u * calls, (u + 1) * calls),
+                        Arrays.copyOfRange(batch[1], u * calls, (u + 1) * calls));
             }
             boolean lastOfSeries = done + 1 == order.size() || !order.get(done + 1).point().series().equals(series);
             if (lastOfSeries) {
                 List<Point> ahead = order.subList(done + 1, order.size()).stream().map(Batch::point).toList();
-                context.progress().accept(String.format(java.util.Locale.ROOT,
+                context.progress().accept(String.format(Locale.ROOT,
                         "round %d/%d  %-22s %3d%%  elapsed %s  %s of the payload part", next.round() + 1,
                         plan.rounds(), series.label(), 100 * (done + 1) / order.size(),
                         RemainingTime.minutes((System.nanoTime() - started) / 1e9),
@@ -347,7 +353,7 @@ public final class PayloadRunner {
                 int calls = 10 * plan.callsPerBatch(size);
                 context.progress().accept("plain loop " + plain.orbName() + " " + size.label() + ": " + calls
                         + " calls without a break");
-                Reply reply = call(workerOf.get(plain), "measure", plain, size, calls);
+                Reply reply = call(workerOf.get(plain), Op.MEASURE, plain, size, calls);
                 timings.computeIfAbsent(loop, k -> new LinkedHashMap<>())
                         .computeIfAbsent(size, k -> new PointAccumulator()).addBatch(reply.response(), reply.server());
             }
@@ -375,12 +381,12 @@ public final class PayloadRunner {
                         continue;
                     }
                     int calls = (size.budget() <= 10 * 1024 ? 30 : 5) * plan.callsPerBatch(size);
-                    String name = (caller + "-" + orb + "-" + size.budget()).toLowerCase(java.util.Locale.ROOT);
+                    String name = (caller + "-" + orb + "-" + size.budget()).toLowerCase(Locale.ROOT);
                     context.progress().accept("profiling " + series.label() + " " + size.label() + ": " + calls
                             + " calls");
                     Reply reply;
                     try {
-                        reply = call(workerOf.get(series), "profile", series, size, calls,
+                        reply = call(workerOf.get(series), Op.PROFILE, series, size, calls,
                                 directory.resolve(name).toString());
                     } catch (IllegalStateException failed) {
                         // a profile is an explanation, not a figure: the report goes on without it
@@ -408,23 +414,23 @@ public final class PayloadRunner {
                 yield new long[][] {t.response(), t.server()};
             }
             default -> {
-                Reply reply = call(worker, "measure", unit, size, calls);
+                Reply reply = call(worker, Op.MEASURE, unit, size, calls);
                 yield new long[][] {reply.response(), reply.server()};
             }
         };
     }
 
-    private static Reply call(WorkerProcess worker, String op, Series series, SizePoint size, int calls) {
+    private static Reply call(WorkerProcess worker, Op op, Series series, SizePoint size, int calls) {
         return call(worker, op, series, size, calls, null);
     }
 
     /** {@code calls} calls of each series of {@code unit}, interleaved in one request when there are several. */
-    private static Reply call(WorkerProcess worker, String op, List<Series> unit, SizePoint size, int calls) {
+    private static Reply call(WorkerProcess worker, Op op, List<Series> unit, SizePoint size, int calls) {
         if (unit.size() == 1) {
             return call(worker, op, unit.get(0), size, calls);
         }
         String modes = unit.stream().map(PayloadRunner::modeOf)
-                .collect(java.util.stream.Collectors.joining(PayloadWorker.INTERLEAVED_SEPARATOR));
+                .collect(Collectors.joining(PayloadWorker.INTERLEAVED_SEPARATOR));
         Reply reply = worker.request(new Request(op, PayloadWorker.INTERLEAVED_PREFIX + modes, size.query(), calls,
                 size.items()), REQUEST_LIMIT);
         if (!reply.ok()) {
@@ -440,7 +446,7 @@ public final class PayloadRunner {
                 ? PayloadWorker.BASELINE_PREFIX + series.caller().name() : series.mode().configName();
     }
 
-    private static Reply call(WorkerProcess worker, String op, Series series, SizePoint size, int calls,
+    private static Reply call(WorkerProcess worker, Op op, Series series, SizePoint size, int calls,
             String output) {
         Reply reply = worker.request(new Request(op, modeOf(series), size.query(), calls, size.items(), output),
                 REQUEST_LIMIT);

@@ -3,10 +3,11 @@ package org.corbabridge.perf.run;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.ejb.OrbMode;
-import org.corbabridge.fixture.ServerFixture;
 import org.corbabridge.fixture.ServerConfig;
+import org.corbabridge.fixture.ServerFixture;
 import org.corbabridge.fixture.ServerProcess;
 import org.corbabridge.perf.report.ScaleSeries;
 import org.corbabridge.perf.run.ScalePlan.ServerModel;
@@ -15,6 +16,7 @@ import org.corbabridge.perf.worker.ScaleMessages.Setup;
 import org.corbabridge.perf.worker.ScaleMessages.StepReply;
 import org.corbabridge.perf.worker.ScaleMessages.StepRequest;
 import org.corbabridge.perf.worker.ScaleWorker;
+import org.corbabridge.perf.worker.WorkerMessages.Op;
 
 /**
  * The session-scaling part: for every configuration a fresh C++ server and a fresh worker JVM
@@ -73,7 +75,7 @@ public final class ScaleRunner {
                 long started = System.nanoTime();
                 results.add(run(fixture, configurations.get(index), index + 1));
                 remaining.took(configurations.get(index), System.nanoTime() - started);
-                context.progress().accept(String.format(java.util.Locale.ROOT,
+                context.progress().accept(String.format(Locale.ROOT,
                         "scale: configuration %d/%d done, %s of the scale part", index + 1, configurations.size(),
                         RemainingTime.left(remaining.secondsFor(configurations.subList(index + 1,
                                 configurations.size())))));
@@ -103,7 +105,7 @@ public final class ScaleRunner {
                         configuration.serverModel(), 0, steps, "worker failed: " + ready.error());
             }
             bootMillis = ready.bootMillis();
-            StepReply warmup = worker.request(new StepRequest("warmup", WARMUP_SESSIONS, 0, 0, plan.warmupMillis()),
+            StepReply warmup = worker.request(new StepRequest(Op.WARMUP, WARMUP_SESSIONS, 0, 0, plan.warmupMillis()),
                     StepReply.class, Duration.ofMillis(plan.warmupMillis()).plus(STEP_SLACK), name + " warm-up");
             if (!warmup.ok()) {
                 return new ScaleSeries(configuration.orb(), configuration.mode(), payload,
@@ -115,12 +117,12 @@ public final class ScaleRunner {
                     stopReason = "time bound (" + plan.configurationLimitMillis() / 1000 + " s)";
                     break;
                 }
-                StepRequest request = new StepRequest("step", sessions, plan.growLimitMillis(), plan.rampMillis(),
+                StepRequest request = new StepRequest(Op.STEP, sessions, plan.growLimitMillis(), plan.rampMillis(),
                         plan.windowMillis());
                 StepReply step = worker.request(request, StepReply.class, Duration.ofMillis(plan.growLimitMillis()
                         + plan.rampMillis() + plan.windowMillis()).plus(STEP_SLACK), name + " step " + sessions);
                 steps.add(step);
-                context.progress().accept(String.format(java.util.Locale.ROOT,
+                context.progress().accept(String.format(Locale.ROOT,
                         "scale %-36s %5d sessions: p50 %8.0f µs  p99 %8.0f µs  %7.0f calls/s  %3d failed  "
                                 + "heap %5.0f MB  rss %5.0f MB  threads %5d  server threads %4d",
                         configuration.orb() + " " + configuration.mode().configName() + " " + payload.label() + " "

@@ -2,7 +2,9 @@ package org.corbabridge.perf.run;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.ejb.OrbMode;
 import org.corbabridge.fixture.ServerFixture;
@@ -54,7 +56,7 @@ public final class StartupRunner {
                             throw new IllegalStateException("start-up probe " + name + ": " + reply.error());
                         }
                         one.runs().add(new StartupSeries.Run(launchToFirstReplyMillis, reply));
-                        context.progress().accept(String.format(java.util.Locale.ROOT,
+                        context.progress().accept(String.format(Locale.ROOT,
                                 "start-up %-24s round %d: JVM %.0f ms, container %.0f ms, deploy %.0f ms, session "
                                         + "%.0f ms (ORB init %.0f ms), first call %.0f ms (naming %.0f ms)",
                                 name, round + 1, reply.jvmToMainMillis(), reply.containerBootMillis(),
@@ -64,7 +66,7 @@ public final class StartupRunner {
                     remaining.took(one, System.nanoTime() - launched);
                     int left = probes - (round * series.size() + series.indexOf(one) + 1);
                     context.progress().accept("start-up: " + RemainingTime.left(
-                            remaining.secondsFor(java.util.Collections.nCopies(left, one))) + " of the start-up part");
+                            remaining.secondsFor(Collections.nCopies(left, one))) + " of the start-up part");
                 }
             }
         }

@@ -14,6 +14,7 @@ import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.AsyncClient;
 import org.corbabridge.adapter.CorbaClient;
 import org.corbabridge.perf.worker.WorkerMessages.FeatureSetup;
+import org.corbabridge.perf.worker.WorkerMessages.Op;
 import org.corbabridge.perf.worker.WorkerMessages.Reply;
 import org.corbabridge.perf.worker.WorkerMessages.Request;
 import org.corbabridge.shop.CatalogOperations;
@@ -41,7 +42,7 @@ public final class AsyncWorker {
         try (CorbaClient<CatalogOperations> client = CorbaClient.create(CatalogOperations.class, config)) {
             channel.reply(new Reply(true, null, Map.of(), null, null));
             Request request;
-            while ((request = channel.next(Request.class)) != null && !"quit".equals(request.op())) {
+            while ((request = channel.next(Request.class)) != null && request.op() != Op.QUIT) {
                 channel.reply(serve(client, executors, request));
             }
             channel.reply(new Reply(true, null, null, null, null));
@@ -107,7 +108,7 @@ public final class AsyncWorker {
         if (failure.get() != null) {
             return Reply.failed(request.mode() + ": " + failure.get());
         }
-        boolean warmup = "warmup".equals(request.op());
+        boolean warmup = request.op() == Op.WARMUP;
         return new Reply(true, null, null, warmup ? new long[0] : latency, warmup ? new long[0] : new long[] {wall});
     }
 

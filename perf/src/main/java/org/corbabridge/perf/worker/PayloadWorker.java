@@ -3,14 +3,17 @@ package org.corbabridge.perf.worker;
 import java.io.File;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
+import java.util.regex.Pattern;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.catalog.CatalogAdapter;
 import org.corbabridge.adapter.catalog.CatalogResult;
 import org.corbabridge.perf.Caller;
+import org.corbabridge.perf.worker.WorkerMessages.Op;
+import org.corbabridge.perf.worker.WorkerMessages.PayloadSetup;
 import org.corbabridge.perf.worker.WorkerMessages.Reply;
 import org.corbabridge.perf.worker.WorkerMessages.Request;
-import org.corbabridge.perf.worker.WorkerMessages.PayloadSetup;
 import org.corbabridge.shop.QueryResult;
 
 /**
@@ -59,7 +62,7 @@ public final class PayloadWorker {
 
         try {
             Request request;
-            while ((request = channel.next(Request.class)) != null && !"quit".equals(request.op())) {
+            while ((request = channel.next(Request.class)) != null && request.op() != Op.QUIT) {
                 channel.reply(serve(catalog, request));
             }
         } finally {
@@ -77,19 +80,19 @@ public final class PayloadWorker {
     private static Reply serve(CatalogCaller catalog, Request request) {
         String[] modes = request.mode().startsWith(INTERLEAVED_PREFIX)
                 ? request.mode().substring(INTERLEAVED_PREFIX.length())
-                        .split(java.util.regex.Pattern.quote(INTERLEAVED_SEPARATOR))
+                        .split(Pattern.quote(INTERLEAVED_SEPARATOR))
                 : new String[] {request.mode()};
         Answering[] answering = new Answering[modes.length];
         for (int m = 0; m < modes.length; m++) {
             answering[m] = answering(catalog, modes[m]);
         }
-        boolean timed = !"warmup".equals(request.op());
+        boolean timed = request.op() != Op.WARMUP;
         int calls = request.calls();
         long[] response = new long[timed ? calls * modes.length : 0];
         long[] server = new long[response.length];
         Profiling profiling = null;
         try {
-            if ("profile".equals(request.op())) {
+            if (request.op() == Op.PROFILE) {
                 profiling = Profiling.start();
             }
             SideBySide.run(modes.length, calls, (m, i) -> {
@@ -162,7 +165,7 @@ public final class PayloadWorker {
                 return new Answer(result.items.length, result.timeInServer);
             };
         }
-        InvocationMode invocation = InvocationMode.valueOf(mode.toUpperCase(java.util.Locale.ROOT));
+        InvocationMode invocation = InvocationMode.valueOf(mode.toUpperCase(Locale.ROOT));
         return query -> read(catalog.call(invocation, query));
     }
 

@@ -1,9 +1,8 @@
 package org.corbabridge.perf.worker;
 
-import org.corbabridge.adapter.OrbImplementation;
-
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.util.Map;
+import org.corbabridge.adapter.OrbImplementation;
 
 /** The JSON lines of a scale worker and its driver, one step of sessions at a time. */
 public final class ScaleMessages {
@@ -28,7 +27,7 @@ public final class ScaleMessages {
      * {@code rampMillis}, then measure for {@code windowMillis}. Or {@code quit}.
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record StepRequest(String op, int sessions, long growMillis, long rampMillis, long windowMillis) {
+    public record StepRequest(WorkerMessages.Op op, int sessions, long growMillis, long rampMillis, long windowMillis) {
     }
 
     /**

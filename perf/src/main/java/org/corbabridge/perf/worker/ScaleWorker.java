@@ -4,8 +4,13 @@ import jakarta.ejb.embeddable.EJBContainer;
 import java.io.File;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 import javax.naming.NamingException;
 import org.HdrHistogram.Histogram;
 import org.corbabridge.adapter.AdapterConfig;
@@ -15,8 +20,9 @@ import org.corbabridge.ejb.ResourceOverrides;
 import org.corbabridge.fixture.ProcFs;
 import org.corbabridge.perf.worker.ScaleMessages.Ready;
 import org.corbabridge.perf.worker.ScaleMessages.Setup;
-import org.corbabridge.perf.worker.ScaleMessages.StepRequest;
 import org.corbabridge.perf.worker.ScaleMessages.StepReply;
+import org.corbabridge.perf.worker.ScaleMessages.StepRequest;
+import org.corbabridge.perf.worker.WorkerMessages.Op;
 
 /**
  * The session-scaling side of the study in a JVM of its own: the built EJB jar in embedded
@@ -58,8 +64,8 @@ public final class ScaleWorker {
                 Duration.ofMillis(setup.thinkMillis()));
         try {
             StepRequest request;
-            while ((request = channel.next(StepRequest.class)) != null && !"quit".equals(request.op())) {
-                channel.reply("warmup".equals(request.op())
+            while ((request = channel.next(StepRequest.class)) != null && request.op() != Op.QUIT) {
+                channel.reply(request.op() == Op.WARMUP
                         ? warmUp(() -> lookup(container, bean), setup.query(), request)
                         : step(load, request, serverPort, server));
             }
@@ -125,12 +131,12 @@ public final class ScaleWorker {
      * {@code request.windowMillis()}, then removes them: the JIT compiles the call path before the
      * first step, whose few calls a second would otherwise all run cold.
      */
-    private static StepReply warmUp(java.util.function.Supplier<CatalogSession> newSession, String query,
+    private static StepReply warmUp(Supplier<CatalogSession> newSession, String query,
             StepRequest request) {
         long deadline = System.nanoTime() + request.windowMillis() * 1_000_000;
-        java.util.concurrent.atomic.LongAdder calls = new java.util.concurrent.atomic.LongAdder();
-        java.util.List<Thread> threads = new java.util.ArrayList<>();
-        java.util.List<String> errors = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        LongAdder calls = new LongAdder();
+        List<Thread> threads = new ArrayList<>();
+        List<String> errors = Collections.synchronizedList(new ArrayList<>());
         for (int i = 0; i < request.sessions(); i++) {
             Thread thread = new Thread(() -> {
                 CatalogSession session = newSession.get();

@@ -8,6 +8,7 @@ import org.corbabridge.adapter.Orbs;
 import org.corbabridge.adapter.catalog.CatalogAdapter;
 import org.corbabridge.perf.worker.OrbSettings.Setting;
 import org.corbabridge.perf.worker.WorkerMessages.FeatureSetup;
+import org.corbabridge.perf.worker.WorkerMessages.Op;
 import org.corbabridge.perf.worker.WorkerMessages.Reply;
 import org.corbabridge.perf.worker.WorkerMessages.Request;
 import org.corbabridge.shop.Catalog;
@@ -48,7 +49,7 @@ public final class SettingsWorker {
             }
             channel.reply(new Reply(true, null, Map.of(), null, null));
             Request request;
-            while ((request = channel.next(Request.class)) != null && !"quit".equals(request.op())) {
+            while ((request = channel.next(Request.class)) != null && request.op() != Op.QUIT) {
                 channel.reply(serve(calls, failed, request, setup));
             }
             channel.reply(new Reply(true, null, null, null, null));

@@ -1,5 +1,6 @@
 package org.corbabridge.perf.worker;
 
+import org.corbabridge.perf.worker.WorkerMessages.Op;
 import org.corbabridge.perf.worker.WorkerMessages.Reply;
 import org.corbabridge.perf.worker.WorkerMessages.Request;
 
@@ -19,7 +20,7 @@ final class TimedBatch {
     }
 
     static Reply run(Call call, Request request) throws Exception {
-        boolean warmUp = "warmup".equals(request.op());
+        boolean warmUp = request.op() == Op.WARMUP;
         long[] response = new long[request.calls()];
         if (!warmUp) {
             // every series starts its batch without the garbage of the one before (a traced one makes the most)

@@ -10,6 +10,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.OrbConfig;
@@ -18,6 +19,7 @@ import org.corbabridge.adapter.catalog.CatalogAdapter;
 import org.corbabridge.adapter.micrometer.CallMetrics;
 import org.corbabridge.adapter.opentelemetry.Tracing;
 import org.corbabridge.perf.worker.WorkerMessages.FeatureSetup;
+import org.corbabridge.perf.worker.WorkerMessages.Op;
 import org.corbabridge.perf.worker.WorkerMessages.Reply;
 import org.corbabridge.perf.worker.WorkerMessages.Request;
 import org.omg.CORBA.ORB;
@@ -40,8 +42,7 @@ public final class TracingWorker {
 
     public static final List<String> MODES = List.of("none", "off", "on");
 
-    /** The request op that flushes the spans and answers how many were exported, as {@link #EXPORTED_SPANS}. */
-    public static final String COUNT_SPANS = "countSpans";
+    /** The setup key under which {@code Op.COUNT_SPANS} answers how many spans were exported (after a flush). */
     public static final String EXPORTED_SPANS = "exportedSpans";
 
     private TracingWorker() {
@@ -70,16 +71,16 @@ public final class TracingWorker {
                     .observers(Tracing.of(sdk), CallMetrics.global()).build(), carrying));
             channel.reply(new Reply(true, null, Map.of(), null, null));
             Request request;
-            while ((request = channel.next(Request.class)) != null && !"quit".equals(request.op())) {
-                if (COUNT_SPANS.equals(request.op())) {
+            while ((request = channel.next(Request.class)) != null && request.op() != Op.QUIT) {
+                if (request.op() == Op.COUNT_SPANS) {
                     // proof that the "on" series traced: the exporter saw its spans
-                    sdk.getSdkTracerProvider().forceFlush().join(10, java.util.concurrent.TimeUnit.SECONDS);
+                    sdk.getSdkTracerProvider().forceFlush().join(10, TimeUnit.SECONDS);
                     channel.reply(new Reply(true, null, Map.of(EXPORTED_SPANS, exporter.exported.sum()), null, null));
                 } else {
                     channel.reply(serve(adapters.get(request.mode()), request));
                     if ("on".equals(request.mode())) {
                         // the traced batch's export, untimed, so that it does not land in the next mode's batch
-                        sdk.getSdkTracerProvider().forceFlush().join(10, java.util.concurrent.TimeUnit.SECONDS);
+                        sdk.getSdkTracerProvider().forceFlush().join(10, TimeUnit.SECONDS);
                     }
                 }
             }

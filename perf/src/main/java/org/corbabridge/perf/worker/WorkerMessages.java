@@ -30,21 +30,36 @@ public final class WorkerMessages {
     public record FeatureSetup(OrbImplementation orb, String nameServiceUrl) {
     }
 
+    /** What a worker is asked to do. */
+    public enum Op {
+        /** Calls that warm the paths up; their times are not kept. */
+        WARMUP,
+        /** Timed calls. */
+        MEASURE,
+        /** Timed calls under the CPU profiler. */
+        PROFILE,
+        /** The tracing worker: how many spans its exporter holds. */
+        COUNT_SPANS,
+        /** A scale step: sessions grown to a count, then measured over a window. */
+        STEP,
+        /** End the worker. */
+        QUIT
+    }
+
     /**
-     * @param op {@code warmup}, {@code measure}, {@code profile} (measure under the CPU profiler)
-     *     or {@code quit}
+     * @param op what to do
      * @param mode {@code static}, {@code dynamic}, {@code dii}, or {@code baseline:CALLER}
      * @param expectItems items every answer must hold; a different count is an error
      * @param output for {@code profile}: the path, without extension, of the flame graph
      *     ({@code .html}) and collapsed stacks ({@code .collapsed}) to write
      */
-    public record Request(String op, String mode, String query, int calls, int expectItems, String output) {
-        public Request(String op, String mode, String query, int calls, int expectItems) {
+    public record Request(Op op, String mode, String query, int calls, int expectItems, String output) {
+        public Request(Op op, String mode, String query, int calls, int expectItems) {
             this(op, mode, query, calls, expectItems, null);
         }
 
         public static Request quit() {
-            return new Request("quit", null, null, 0, 0);
+            return new Request(Op.QUIT, null, null, 0, 0);
         }
     }
 

@@ -7,8 +7,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.StreamSupport;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.perf.run.FeaturePlan;
 import org.corbabridge.perf.run.PayloadPlan;
@@ -51,7 +53,7 @@ class FeatureReportTest {
      * defaults.
      */
     private static VariantResult settings(double[] defaults, double ratio) {
-        Map<String, double[]> byMode = new java.util.HashMap<>();
+        Map<String, double[]> byMode = new HashMap<>();
         for (String mode : OrbSettings.modes(OrbImplementation.ECLIPSE_ORB)) {
             byMode.put(mode, defaults.clone());
         }
@@ -107,7 +109,7 @@ class FeatureReportTest {
         assertThat(json.path("tracing").get(0).path("onOverNone").path("median").asDouble()).isEqualTo(1.10, org.assertj.core.api.Assertions.within(1e-9));
         assertThat(json.path("tracing").get(0).path("roundMediansUs").path("none")).hasSize(6);
         assertThat(json.path("inFlight")).hasSize(2);
-        JsonNode heap = java.util.stream.StreamSupport.stream(json.path("settings").spliterator(), false)
+        JsonNode heap = StreamSupport.stream(json.path("settings").spliterator(), false)
                 .filter(row -> row.path("setting").asText().equals("heap-buffers")).findFirst().orElseThrow();
         assertThat(heap.path("overBaseline").path("median").asDouble()).isEqualTo(1.10,
                 org.assertj.core.api.Assertions.within(1e-9));
@@ -115,7 +117,7 @@ class FeatureReportTest {
         assertThat(heap.path("properties").path("com.sun.corba.ee.transport.ORBDisableDirectByteBufferUse").asText())
                 .isEqualTo("true");
         assertThat(json.path("settings")).hasSize(OrbSettings.of(OrbImplementation.ECLIPSE_ORB).size());
-        JsonNode failing = java.util.stream.StreamSupport.stream(json.path("settings").spliterator(), false)
+        JsonNode failing = StreamSupport.stream(json.path("settings").spliterator(), false)
                 .filter(row -> row.path("setting").asText().equals("plain-reader-thread")).findFirst().orElseThrow();
         assertThat(failing.path("failure").asText()).contains("COMM_FAILURE");
         assertThat(failing.has("medianUs")).isFalse();

@@ -8,7 +8,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.corbabridge.perf.run.PayloadPlan;
 import org.junit.jupiter.api.BeforeAll;
@@ -110,7 +112,7 @@ class StudyReportTest {
     @Test
     void whatTheMachineReportsIsEscapedOnThePage(@TempDir Path other) throws IOException {
         StudyResults plain = SyntheticResults.of(PayloadPlan.quick(), SyntheticResults::paperLike);
-        java.util.Map<String, String> environment = new java.util.LinkedHashMap<>(plain.environment());
+        Map<String, String> environment = new LinkedHashMap<>(plain.environment());
         environment.put("cpu", "<script>alert(1)</script> & co");
         StudyResults hostile = new StudyResults(plain.plan(), environment, plain.setupNanos(), plain.points(),
                 plain.durationSeconds());

@@ -3,6 +3,7 @@ package org.corbabridge.perf.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.Arrays;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.perf.Caller;
@@ -65,7 +66,7 @@ class PointAccumulatorTest {
 
     private static long[] constant(int count, long nanos) {
         long[] values = new long[count];
-        java.util.Arrays.fill(values, nanos);
+        Arrays.fill(values, nanos);
         return values;
     }
 }

@@ -1,5 +1,6 @@
 package org.corbabridge.adapter.internal.eclipse;
 
+import java.io.IOException;
 import java.lang.reflect.Field;
 import java.nio.channels.Selector;
 import java.time.Duration;
@@ -102,7 +103,7 @@ public final class EclipseOrbTransport {
                 selector.close();
                 LOG.debug("closed the NIO selector that {} left open", thread.getName());
                 return true;
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 LOG.warn("could not close a selector the Eclipse ORB left open: {}", e.toString());
                 return false;
             }

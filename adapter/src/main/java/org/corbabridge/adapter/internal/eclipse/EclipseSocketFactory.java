@@ -9,8 +9,8 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
-import org.corbabridge.adapter.internal.transport.TransportSettings;
 import org.corbabridge.adapter.internal.transport.TlsConnector;
+import org.corbabridge.adapter.internal.transport.TransportSettings;
 
 /**
  * The Eclipse ORB's outgoing connections, read through the message cap: a {@link TlsConnector}

@@ -1,14 +1,14 @@
 package org.corbabridge.adapter.internal.eclipse;
 
 import com.sun.corba.ee.spi.orb.DataCollector;
-import com.sun.corba.ee.spi.orb.OperationFactory;
 import com.sun.corba.ee.spi.orb.ORB;
 import com.sun.corba.ee.spi.orb.ORBConfigurator;
+import com.sun.corba.ee.spi.orb.OperationFactory;
 import com.sun.corba.ee.spi.orb.PropertyParser;
-import org.corbabridge.adapter.internal.transport.TransportSettings;
 import org.corbabridge.adapter.internal.transport.MessageLimits;
-import org.corbabridge.adapter.internal.transport.TlsProperties;
 import org.corbabridge.adapter.internal.transport.TlsConnector;
+import org.corbabridge.adapter.internal.transport.TlsProperties;
+import org.corbabridge.adapter.internal.transport.TransportSettings;
 
 /**
  * Run by the Eclipse ORB while it starts (it is named in {@code ORBUserConfigurators}): gives

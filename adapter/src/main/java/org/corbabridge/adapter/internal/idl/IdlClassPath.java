@@ -8,6 +8,7 @@ import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLConnection;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
 import java.util.ArrayList;
@@ -185,10 +186,10 @@ public final class IdlClassPath {
     }
 
     private static void listFolder(Path root, Set<String> names) throws IOException {
-        if (!java.nio.file.Files.isDirectory(root)) {
+        if (!Files.isDirectory(root)) {
             return;
         }
-        try (Stream<Path> files = java.nio.file.Files.walk(root)) {
+        try (Stream<Path> files = Files.walk(root)) {
             files.filter(file -> file.toString().endsWith(".idl")).sorted().forEach(file ->
                     names.add(FOLDER + "/" + root.relativize(file).toString().replace('\\', '/')));
         }

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -11,7 +12,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -211,18 +214,18 @@ public final class IdlModel implements Idl {
 
     /** The IDL each signature built here came from, so that the interfaces its operations hand out can be found. */
     private static final Map<InterfaceSignature, IdlModel> ORIGINS =
-            java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+            Collections.synchronizedMap(new WeakHashMap<>());
 
     /**
      * The signature of another interface declared in the IDL {@code signature} was read from:
      * what a dynamic client needs to call an object one of its operations handed out.
      */
-    public static java.util.Optional<InterfaceSignature> related(InterfaceSignature signature, String repositoryId) {
+    public static Optional<InterfaceSignature> related(InterfaceSignature signature, String repositoryId) {
         IdlModel model = ORIGINS.get(signature);
         if (model == null || !model.declaresInterface(repositoryId)) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of(model.signature(repositoryId));
+        return Optional.of(model.signature(repositoryId));
     }
 
     /** The TypeCode of a named type (scoped name or repository id), for tools that show or build values. */

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.corbabridge.adapter.IdlException;
@@ -312,7 +313,7 @@ final class IdlPreprocessor {
             return taking;
         }
 
-        void elseIf(java.util.function.BooleanSupplier condition) {
+        void elseIf(BooleanSupplier condition) {
             taking = outerActive && !taken && !sawElse && condition.getAsBoolean();
             taken |= taking;
         }

@@ -3,13 +3,13 @@ package org.corbabridge.adapter.internal.jacorb;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import org.corbabridge.adapter.internal.transport.MessageLimits;
+import org.corbabridge.adapter.internal.transport.Sockets;
+import org.corbabridge.adapter.internal.transport.TransportSettings;
 import org.jacorb.config.Configuration;
 import org.jacorb.config.ConfigurationException;
 import org.jacorb.orb.ORB;
 import org.jacorb.orb.factory.AbstractSocketFactory;
-import org.corbabridge.adapter.internal.transport.MessageLimits;
-import org.corbabridge.adapter.internal.transport.Sockets;
-import org.corbabridge.adapter.internal.transport.TransportSettings;
 
 /**
  * JacORB's plain connections, as its default factory makes them but always within a connect

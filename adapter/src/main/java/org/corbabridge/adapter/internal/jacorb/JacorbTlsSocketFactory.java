@@ -7,16 +7,16 @@ import java.security.GeneralSecurityException;
 import java.util.Properties;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLSocket;
+import org.corbabridge.adapter.internal.transport.MessageLimitedSocket;
+import org.corbabridge.adapter.internal.transport.MessageLimits;
+import org.corbabridge.adapter.internal.transport.TlsConnector;
+import org.corbabridge.adapter.internal.transport.TlsFailures;
+import org.corbabridge.adapter.internal.transport.TlsProperties;
+import org.corbabridge.adapter.internal.transport.TransportSettings;
 import org.jacorb.config.Configuration;
 import org.jacorb.config.ConfigurationException;
 import org.jacorb.orb.ORB;
 import org.jacorb.orb.factory.AbstractSocketFactory;
-import org.corbabridge.adapter.internal.transport.MessageLimits;
-import org.corbabridge.adapter.internal.transport.TlsProperties;
-import org.corbabridge.adapter.internal.transport.MessageLimitedSocket;
-import org.corbabridge.adapter.internal.transport.TlsFailures;
-import org.corbabridge.adapter.internal.transport.TlsConnector;
-import org.corbabridge.adapter.internal.transport.TransportSettings;
 
 /**
  * JacORB's TLS connections, made by a {@link TlsConnector} from the {@link TlsProperties} in its

@@ -9,9 +9,9 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
-import org.corbabridge.adapter.internal.transport.TransportSettings;
 import org.corbabridge.adapter.internal.transport.ReplyDeadline;
 import org.corbabridge.adapter.internal.transport.TlsConnector;
+import org.corbabridge.adapter.internal.transport.TransportSettings;
 
 /**
  * The OpenJDK ORB's outgoing connections, made within the connect time-out (the ORB has none),

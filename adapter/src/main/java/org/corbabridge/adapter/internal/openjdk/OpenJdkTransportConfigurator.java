@@ -5,11 +5,11 @@ import com.sun.corba.se.spi.orb.ORB;
 import com.sun.corba.se.spi.orb.ORBConfigurator;
 import com.sun.corba.se.spi.orb.OperationFactory;
 import com.sun.corba.se.spi.orb.PropertyParser;
-import org.corbabridge.adapter.internal.transport.TransportSettings;
 import org.corbabridge.adapter.internal.transport.MessageLimits;
-import org.corbabridge.adapter.internal.transport.TransportTimeouts;
-import org.corbabridge.adapter.internal.transport.TlsProperties;
 import org.corbabridge.adapter.internal.transport.TlsConnector;
+import org.corbabridge.adapter.internal.transport.TlsProperties;
+import org.corbabridge.adapter.internal.transport.TransportSettings;
+import org.corbabridge.adapter.internal.transport.TransportTimeouts;
 
 /**
  * Run by the OpenJDK ORB while it starts (it is named in {@code ORBUserConfigurators}): gives

@@ -5,6 +5,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.security.GeneralSecurityException;
 import java.util.Collections;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.WeakHashMap;
@@ -96,7 +97,7 @@ public record TransportSettings(TlsConnector tls, long cap, int connectTimeoutMi
         if (value == null || value.isBlank()) {
             return fallback;
         }
-        return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
+        return switch (value.trim().toLowerCase(Locale.ROOT)) {
             case "true", "on" -> true;
             case "false", "off" -> false;
             default -> throw new IllegalArgumentException(key + " must be true or false, not '" + value + "'");

@@ -2,17 +2,19 @@ package org.corbabridge.adapter.internal.eclipse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.channels.Selector;
 import java.time.Duration;
 import java.util.Optional;
+import org.corbabridge.adapter.CorbaClient;
+import org.corbabridge.adapter.Orbs;
+import org.corbabridge.adapter.TestOrbs;
 import org.corbabridge.depot.stock.WarehouseOperations;
 import org.corbabridge.fixture.ServerFixture;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.omg.CORBA.ORB;
-import org.corbabridge.adapter.TestOrbs;
-import org.corbabridge.adapter.Orbs;
-import org.corbabridge.adapter.CorbaClient;
 
 class EclipseOrbTransportTest {
 
@@ -36,8 +38,8 @@ class EclipseOrbTransportTest {
         Thread careful = new Thread(() -> {
             try {
                 selector.close();
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
         }, "careful-selector-thread");
         careful.start();

@@ -3,6 +3,7 @@ package org.corbabridge.adapter.internal.idl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.corbabridge.adapter.Idl;
@@ -166,7 +167,7 @@ class IdlModelTest {
     @Test
     void aSyntaxErrorNamesTheIncludedFileAndLineItStandsOn(@org.junit.jupiter.api.io.TempDir Path directory)
             throws Exception {
-        java.nio.file.Files.writeString(directory.resolve("broken.idl"), "module m {\n  struct S { long x };\n};\n");
+        Files.writeString(directory.resolve("broken.idl"), "module m {\n  struct S { long x };\n};\n");
         assertThatThrownBy(() -> Idl.parse("main.idl", "// first\n#include \"broken.idl\"\nmodule n {};\n", directory))
                 .isInstanceOf(IdlException.class).hasMessageContaining("broken.idl:2: syntax error")
                 .satisfies(e -> assertThat(((IdlException) e).line()).isEqualTo(2));

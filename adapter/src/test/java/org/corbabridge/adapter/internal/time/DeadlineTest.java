@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.time.Duration;
+import org.corbabridge.adapter.TestOrbs;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.omg.CORBA.CompletionStatus;
 import org.omg.CORBA.IMP_LIMIT;
 import org.omg.CORBA.SystemException;
 import org.omg.CORBA.TIMEOUT;
-import org.junit.jupiter.api.Tag;
-import org.corbabridge.adapter.TestOrbs;
 
 /** The one deadline of a call, and what the connections read of it: pure rules, on a fake clock. */
 @Tag(TestOrbs.ORB_FREE)

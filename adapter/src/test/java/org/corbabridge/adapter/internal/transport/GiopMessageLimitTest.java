@@ -2,6 +2,12 @@ package org.corbabridge.adapter.internal.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.corbabridge.adapter.internal.transport.GiopBytes.FRAGMENT;
+import static org.corbabridge.adapter.internal.transport.GiopBytes.REPLY;
+import static org.corbabridge.adapter.internal.transport.GiopBytes.body;
+import static org.corbabridge.adapter.internal.transport.GiopBytes.concat;
+import static org.corbabridge.adapter.internal.transport.GiopBytes.message;
+import static org.corbabridge.adapter.internal.transport.GiopBytes.withRequestId;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -12,16 +18,9 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Test;
-
-import static org.corbabridge.adapter.internal.transport.GiopBytes.FRAGMENT;
-import static org.corbabridge.adapter.internal.transport.GiopBytes.REPLY;
-import static org.corbabridge.adapter.internal.transport.GiopBytes.body;
-import static org.corbabridge.adapter.internal.transport.GiopBytes.concat;
-import static org.corbabridge.adapter.internal.transport.GiopBytes.message;
-import static org.corbabridge.adapter.internal.transport.GiopBytes.withRequestId;
-import org.junit.jupiter.api.Tag;
 import org.corbabridge.adapter.TestOrbs;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 @Tag(TestOrbs.ORB_FREE)
 class GiopMessageLimitTest {

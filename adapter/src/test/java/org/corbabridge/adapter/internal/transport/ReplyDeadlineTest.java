@@ -18,10 +18,12 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteOrder;
+import java.nio.file.Files;
 import java.time.Duration;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Tag;
+import java.util.Random;
 import org.corbabridge.adapter.TestOrbs;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 @Tag(TestOrbs.ORB_FREE)
 class ReplyDeadlineTest {
@@ -125,7 +127,7 @@ class ReplyDeadlineTest {
     @Test
     void aTlsStreamStalledInsideItsRecordsIsReadWholeAcrossTheSlices() throws Exception {
         byte[] payload = new byte[200_000];
-        new java.util.Random(7).nextBytes(payload);
+        new Random(7).nextBytes(payload);
         javax.net.ssl.SSLContext serverContext = tlsContext(true);
         javax.net.ssl.SSLContext clientContext = tlsContext(false);
         InetAddress loopback = InetAddress.getLoopbackAddress();
@@ -204,7 +206,7 @@ class ReplyDeadlineTest {
         if (server) {
             char[] password = org.corbabridge.fixture.TestKeys.PASSWORD.toCharArray();
             java.security.KeyStore key = java.security.KeyStore.getInstance("PKCS12");
-            try (InputStream in = java.nio.file.Files.newInputStream(org.corbabridge.fixture.TestKeys.clientKeyStore())) {
+            try (InputStream in = Files.newInputStream(org.corbabridge.fixture.TestKeys.clientKeyStore())) {
                 key.load(in, password);
             }
             javax.net.ssl.KeyManagerFactory keyManagers = javax.net.ssl.KeyManagerFactory.getInstance("PKIX");

@@ -11,13 +11,13 @@ import java.io.ByteArrayOutputStream;
 import java.nio.ByteOrder;
 import java.time.Duration;
 import java.util.Arrays;
+import org.corbabridge.adapter.TestOrbs;
 import org.corbabridge.adapter.internal.time.CurrentAttempt;
 import org.corbabridge.adapter.internal.time.Deadline;
 import org.corbabridge.adapter.internal.time.FakeTicker;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.omg.CORBA.TIMEOUT;
-import org.junit.jupiter.api.Tag;
-import org.corbabridge.adapter.TestOrbs;
 
 /** A connection's output stops an attempt's request at the deadline before a byte of it leaves, and stays framed. */
 @Tag(TestOrbs.ORB_FREE)

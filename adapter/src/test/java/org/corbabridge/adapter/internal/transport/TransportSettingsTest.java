@@ -9,9 +9,9 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.Properties;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Tag;
 import org.corbabridge.adapter.TestOrbs;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 @Tag(TestOrbs.ORB_FREE)
 class TransportSettingsTest {
