@@ -116,7 +116,7 @@ class CatalogAdapterErrorsTest {
                 CatalogAdapter adapter = CatalogAdapter.create(
                         TestOrbs.configFor(fixture).invocation(mode).callTimeout(callTimeout).build())) {
             CallTimeoutException timeout = assertFailsWithin(callTimeout.plus(SLACK),
-                    () -> adapter.queryCatalog("items=1 delay=5000"), CallTimeoutException.class, "800 ms");
+                    () -> adapter.queryCatalog("items=1 delay=2000"), CallTimeoutException.class, "800 ms");
             assertThat(timeout.getMessage()).contains("queryCatalog on 'Catalog'");
 
             assertThat(adapter.queryCatalog("items=3").items()).hasSize(3);

@@ -90,20 +90,6 @@ class CatalogAdapterRecoveryTest {
 
     @ParameterizedTest
     @EnumSource(InvocationMode.class)
-    void retriesStopWhenTheCallTimeoutCouldNotCoverAnotherAttempt(InvocationMode mode) {
-        // a connect budget as long as the call time-out leaves no room for a second attempt
-        try (ServerFixture fixture = ServerFixture.start();
-                CatalogAdapter adapter = CatalogAdapter.create(TestOrbs.configFor(fixture).invocation(mode)
-                        .connectTimeout(TestOrbs.CALL_TIMEOUT).build())) {
-            adapter.queryCatalog("items=1");
-            fixture.server().kill();
-            assertThat(timed(() -> adapter.queryCatalog("items=1"))).isInstanceOf(ServerUnavailableException.class);
-            assertThat(adapter.retries()).isZero();
-        }
-    }
-
-    @ParameterizedTest
-    @EnumSource(InvocationMode.class)
     void serverThatUnboundItsNameFailsTypedNamingTheNameThenRecovers(InvocationMode mode) {
         try (ServerFixture fixture = ServerFixture.start();
                 CatalogAdapter adapter = CatalogAdapter.create(TestOrbs.configFor(fixture).invocation(mode).build())) {

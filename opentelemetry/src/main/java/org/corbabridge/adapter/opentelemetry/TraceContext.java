@@ -37,7 +37,7 @@ public final class TraceContext {
 
     /** The {@code ORB.init} property that registers the interceptor writing the trace context. */
     public static final String ORB_INITIALIZER_PROPERTY = "org.omg.PortableInterceptor.ORBInitializerClass."
-            + TraceContextInitializer.class.getName();
+            + "org.corbabridge.adapter.opentelemetry.internal.TraceContextInitializer";
 
     private TraceContext() {
     }

@@ -1,4 +1,4 @@
-package org.corbabridge.adapter.opentelemetry;
+package org.corbabridge.adapter.opentelemetry.internal;
 
 import org.omg.CORBA.LocalObject;
 import org.omg.PortableInterceptor.ORBInitInfo;

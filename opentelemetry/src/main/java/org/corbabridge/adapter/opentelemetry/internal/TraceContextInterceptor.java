@@ -1,7 +1,9 @@
-package org.corbabridge.adapter.opentelemetry;
+package org.corbabridge.adapter.opentelemetry.internal;
 
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Context;
+import org.corbabridge.adapter.opentelemetry.TraceContext;
+import org.corbabridge.adapter.opentelemetry.Tracing;
 import org.omg.CORBA.BAD_PARAM;
 import org.omg.CORBA.LocalObject;
 import org.omg.IOP.ServiceContext;
