@@ -12,13 +12,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.corbabridge.perf.worker.PayloadWorker;
-import org.corbabridge.perf.worker.WorkerMessages;
 import org.corbabridge.perf.worker.WorkerMessages.Reply;
 import org.corbabridge.perf.worker.WorkerMessages.Request;
+import org.corbabridge.perf.worker.WorkerMessages;
 
 /**
  * A study worker JVM seen from the driver: one request, one reply, each bounded in time. Its
@@ -99,7 +100,8 @@ final class WorkerProcess implements AutoCloseable {
     }
 
     Reply request(Request request, Duration limit) {
-        return request(request, Reply.class, limit, request.op() + " " + request.mode() + " " + request.query());
+        return request(request, Reply.class, limit, request.op().name().toLowerCase(Locale.ROOT) + " " + request.mode() + " "
+                + request.query());
     }
 
     /** Sends one request as a JSON line and waits, at most {@code limit}, for the reply. */
