@@ -111,6 +111,8 @@ public final class OrbConfig {
      * default, which registers the interceptor only if OpenTelemetry is set up when the ORB is
      * created. Registering it costs JacORB a few microseconds a call even when nothing is traced
      * (its portable interceptor machinery), so an application that does not trace does not pay.
+     * The interceptor is the tracing add-on's ({@code corba-adapter-opentelemetry}): without it on
+     * the class path nothing is carried, and {@code ON} is logged once as a warning.
      */
     public TraceContextMode traceContext() {
         return traceContext;

@@ -2,6 +2,7 @@ package org.corbabridge.adapter.internal;
 
 import java.time.Duration;
 import java.util.Properties;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.OrbConfig;
 import org.corbabridge.adapter.OrbInitializationException;
@@ -17,6 +18,8 @@ import org.slf4j.LoggerFactory;
 final class OrbLifecycle {
 
     private static final Logger LOG = LoggerFactory.getLogger(OrbLifecycle.class);
+    /** Whether the missing tracing add-on was logged: once per class loader. */
+    private static final AtomicBoolean WARNED_NO_TRACING = new AtomicBoolean();
 
     private OrbLifecycle() {
     }
@@ -45,7 +48,13 @@ final class OrbLifecycle {
             }
             properties.putAll(config.implementation().tlsProperties(config.tls().get()));
         }
-        properties.putAll(Extensions.orbProperties(config));
+        Properties extensions = Extensions.orbProperties(config);
+        if (config.traceContext() == OrbConfig.TraceContextMode.ON && extensions.isEmpty()
+                && WARNED_NO_TRACING.compareAndSet(false, true)) {
+            LOG.warn("trace context is on for {}, but no add-on carries it: put corba-adapter-opentelemetry on the "
+                    + "class path", config.orbClass());
+        }
+        properties.putAll(extensions);
         properties.putAll(config.properties());
         properties.setProperty("org.omg.CORBA.ORBClass", config.orbClass());
         properties.setProperty("org.omg.CORBA.ORBSingletonClass", config.orbSingletonClass());

@@ -41,7 +41,7 @@ public final class CurrentAttempt {
     public static final int TOO_MANY_SENDS = 0x43420011;
     /**
      * The minor code of the {@code IMP_LIMIT} raised when the ORB would send a request again on the
-     * caller's thread later than {@link #RESEND_SLACK} into the call: see {@link #refusesRequest}.
+     * caller's thread later than {@link #RESEND_SLACK_NANOS} into the call: see {@link #refusesRequest}.
      */
     public static final int RESEND_ON_HELPER = 0x43420012;
     /**
