@@ -22,7 +22,6 @@ import org.corbabridge.perf.report.StartupSeries;
 import org.corbabridge.perf.report.StudyReport;
 import org.corbabridge.perf.report.StudyResults;
 import org.corbabridge.perf.report.VariantResult;
-import org.corbabridge.perf.run.AsyncRunner;
 import org.corbabridge.perf.run.FeaturePlan;
 import org.corbabridge.perf.run.PayloadPlan;
 import org.corbabridge.perf.run.ScalePlan;
@@ -32,6 +31,7 @@ import org.corbabridge.perf.run.SizePoint;
 import org.corbabridge.perf.worker.OrbSettings;
 import org.corbabridge.perf.worker.ScaleMessages.StepReply;
 import org.corbabridge.perf.worker.TracingWorker;
+import org.corbabridge.perf.worker.WorkerMessages.Style;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -280,7 +280,7 @@ class QuickStudyIT {
 
     @Test
     void callsInFlightWereMeasuredSyncAndAsyncOnEveryOrb() {
-        assertThat(results.features().inFlight()).hasSize(ORBS * FeaturePlan.IN_FLIGHT.size() * AsyncRunner.STYLES.size());
+        assertThat(results.features().inFlight()).hasSize(ORBS * FeaturePlan.IN_FLIGHT.size() * Style.values().length);
         for (InFlightResult result : results.features().inFlight()) {
             String where = result.orb() + " " + result.inFlight() + " " + result.style();
             assertThat(result.roundThroughputs()).as(where).hasSize(STUDY.features().rounds()).doesNotContain(0.0);

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.corbabridge.adapter.OrbImplementation;
-import org.corbabridge.perf.run.AsyncRunner;
+import org.corbabridge.perf.worker.WorkerMessages.Style;
 import org.corbabridge.perf.run.FeaturePlan;
 import org.corbabridge.perf.worker.OrbSettings;
 
@@ -26,8 +26,8 @@ final class FeatureReading {
         }
         for (OrbImplementation orb : OrbImplementation.values()) {
             for (int inFlight : FeaturePlan.IN_FLIGHT) {
-                features.inFlight(orb, inFlight, AsyncRunner.STYLES.get(1)).ifPresent(async ->
-                        features.inFlight(orb, inFlight, AsyncRunner.STYLES.get(0)).ifPresent(sync -> lines.add(
+                features.inFlight(orb, inFlight, Style.ASYNC.label()).ifPresent(async ->
+                        features.inFlight(orb, inFlight, Style.SYNC.label()).ifPresent(sync -> lines.add(
                                 String.format(Locale.ROOT, "%s, %d in flight: %.0f calls/s async, %.0f sync; %s",
                                         orb.displayName(), inFlight, async.throughput().median(),
                                         sync.throughput().median(), throughputVerdict(async.throughputOver(sync))))));

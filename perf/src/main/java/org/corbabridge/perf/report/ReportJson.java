@@ -9,7 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.corbabridge.perf.run.AsyncRunner;
+import org.corbabridge.perf.worker.WorkerMessages.Style;
 import org.corbabridge.perf.worker.OrbSettings;
 import org.corbabridge.perf.worker.ScaleMessages.StepReply;
 import org.corbabridge.perf.worker.StartupProbe;
@@ -142,8 +142,8 @@ final class ReportJson {
                 row.put("roundCallsPerSecond", result.roundThroughputs());
                 row.put("p50Us", result.p50Us());
                 row.put("p99Us", result.p99Us());
-                if (result.style().equals(AsyncRunner.STYLES.get(1))) {
-                    features.inFlight(result.orb(), result.inFlight(), AsyncRunner.STYLES.get(0))
+                if (result.style().equals(Style.ASYNC.label())) {
+                    features.inFlight(result.orb(), result.inFlight(), Style.SYNC.label())
                             .ifPresent(sync -> row.put("throughputOverSync", result.throughputOver(sync)));
                 }
                 rows.add(row);

@@ -9,7 +9,7 @@ import java.util.Optional;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.perf.Caller;
-import org.corbabridge.perf.run.PayloadRunner;
+import org.corbabridge.perf.run.WarmUp;
 import org.corbabridge.perf.run.Series;
 import org.corbabridge.perf.run.SizePoint;
 
@@ -188,13 +188,13 @@ final class StudyReading {
                 jitDuringRounds(results)));
     }
 
-    /** What the workers' JIT compiled while the rounds ran, from their set-up costs ({@link PayloadRunner#ROUNDS_JIT}). */
+    /** What the workers' JIT compiled while the rounds ran, from their set-up costs ({@link WarmUp#ROUNDS_JIT}). */
     private static String jitDuringRounds(StudyResults results) {
         long total = 0;
         long most = -1;
         String busiest = null;
         for (Map.Entry<String, Map<String, Long>> worker : results.setupNanos().entrySet()) {
-            Long jit = worker.getValue().get(PayloadRunner.ROUNDS_JIT);
+            Long jit = worker.getValue().get(WarmUp.ROUNDS_JIT);
             if (jit == null) {
                 continue;
             }

@@ -13,7 +13,8 @@ import org.corbabridge.perf.report.InFlightResult;
 import org.corbabridge.perf.worker.AsyncWorker;
 import org.corbabridge.perf.worker.WorkerMessages.Op;
 import org.corbabridge.perf.worker.WorkerMessages.Reply;
-import org.corbabridge.perf.worker.WorkerMessages.Request;
+import org.corbabridge.perf.worker.WorkerMessages.InFlightRequest;
+import org.corbabridge.perf.worker.WorkerMessages.Style;
 
 /**
  * The asynchronous-call part: per ORB, one session with 1, 8 and 64 calls of 1 KB in flight,
@@ -21,8 +22,6 @@ import org.corbabridge.perf.worker.WorkerMessages.Request;
  * series in every round, in an order rotated from round to round.
  */
 public final class AsyncRunner {
-
-    public static final List<String> STYLES = List.of("sync", "async");
 
     private final FeaturePlan plan;
     private final RunContext context;
@@ -33,9 +32,9 @@ public final class AsyncRunner {
     }
 
     /** One series: an ORB, how many in flight, sync or async. */
-    private record Key(OrbImplementation orb, int inFlight, String style) {
-        String mode() {
-            return style + ":" + inFlight;
+    private record Key(OrbImplementation orb, int inFlight, Style style) {
+        InFlightRequest request(Op op, SizePoint size, int calls) {
+            return new InFlightRequest(op, style, inFlight, size.query(), calls, size.items());
         }
     }
 
@@ -54,7 +53,7 @@ public final class AsyncRunner {
         Map<Key, Samples> samples = new LinkedHashMap<>();
         for (OrbImplementation orb : OrbImplementation.values()) {
             for (int inFlight : FeaturePlan.IN_FLIGHT) {
-                for (String style : STYLES) {
+                for (Style style : Style.values()) {
                     samples.put(new Key(orb, inFlight, style), new Samples(plan.rounds()));
                 }
             }
@@ -63,9 +62,10 @@ public final class AsyncRunner {
         try (ServerFixture fixture = ServerFixture.start();
                 OrbWorkers workers = OrbWorkers.start(context, AsyncWorker.class, "async", fixture.nameServiceUrl())) {
             for (Key key : keys) {
-                context.progress().accept("async: warming up " + key.orb().displayName() + " " + key.mode());
-                workers.request(key.orb(), new Request(Op.WARMUP, key.mode(), size.query(),
-                        Math.max(plan.warmupCalls(), plan.inFlightCalls(key.inFlight())), size.items()));
+                context.progress().accept("async: warming up " + key.orb().displayName() + " " + key.style().label()
+                        + " " + key.inFlight());
+                workers.request(key.orb(), key.request(Op.WARMUP, size,
+                        Math.max(plan.warmupCalls(), plan.inFlightCalls(key.inFlight()))));
             }
             RemainingTime remaining = new RemainingTime();
             for (int round = 0; round < plan.rounds(); round++) {
@@ -73,8 +73,7 @@ public final class AsyncRunner {
                 for (int k = 0; k < keys.size(); k++) {
                     Key key = keys.get((k + round) % keys.size());
                     int calls = plan.inFlightCalls(key.inFlight());
-                    Reply reply = workers.request(key.orb(), new Request(Op.MEASURE, key.mode(), size.query(), calls,
-                            size.items()));
+                    Reply reply = workers.request(key.orb(), key.request(Op.MEASURE, size, calls));
                     Samples series = samples.get(key);
                     series.throughputs[round] = calls / (reply.server()[0] / 1e9);
                     for (long nanos : reply.response()) {
@@ -88,7 +87,7 @@ public final class AsyncRunner {
             }
         }
         List<InFlightResult> results = new ArrayList<>();
-        samples.forEach((key, series) -> results.add(new InFlightResult(key.orb(), key.inFlight(), key.style(),
+        samples.forEach((key, series) -> results.add(new InFlightResult(key.orb(), key.inFlight(), key.style().label(),
                 series.throughputs, series.latencyMicros.getValueAtPercentile(50),
                 series.latencyMicros.getValueAtPercentile(99))));
         return results;

@@ -9,7 +9,6 @@ import java.util.Map;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.perf.worker.WorkerMessages.FeatureSetup;
 import org.corbabridge.perf.worker.WorkerMessages.Reply;
-import org.corbabridge.perf.worker.WorkerMessages.Request;
 
 /** One worker JVM per ORB, each with only its ORB's jars, for the parts that compare the ORBs side by side. */
 final class OrbWorkers implements AutoCloseable {
@@ -44,17 +43,16 @@ final class OrbWorkers implements AutoCloseable {
     }
 
     /** The worker's answer to one request, which must be ok. */
-    Reply request(OrbImplementation orb, Request request) {
+    Reply request(OrbImplementation orb, Record request) {
         Reply reply = ask(orb, request);
         if (!reply.ok()) {
-            throw new IllegalStateException(orb.displayName() + " " + request.op() + " " + request.mode() + " "
-                    + request.query() + ": " + reply.error());
+            throw new IllegalStateException(orb.displayName() + " " + request + ": " + reply.error());
         }
         return reply;
     }
 
     /** The worker's answer to one request, ok or not. */
-    Reply ask(OrbImplementation orb, Request request) {
+    Reply ask(OrbImplementation orb, Record request) {
         return workers.get(orb).request(request, REQUEST_LIMIT);
     }
 

@@ -6,7 +6,7 @@ import org.corbabridge.perf.report.VariantResult;
 import org.corbabridge.perf.worker.TracingWorker;
 import org.corbabridge.perf.worker.WorkerMessages.Op;
 import org.corbabridge.perf.worker.WorkerMessages.Reply;
-import org.corbabridge.perf.worker.WorkerMessages.Request;
+import org.corbabridge.perf.worker.WorkerMessages.VariantRequest;
 
 /**
  * The tracing part: per ORB, the adapter without tracing and metrics, with them but nothing set
@@ -24,7 +24,7 @@ public final class TracingRunner {
     public List<VariantResult> run() {
         return runner.run("tracing", TracingWorker.class, orb -> TracingWorker.MODES, 1, workers -> {
             for (OrbImplementation orb : OrbImplementation.values()) {
-                Reply spans = workers.request(orb, new Request(Op.COUNT_SPANS, "on", null, 0, 0));
+                Reply spans = workers.request(orb, new VariantRequest(Op.COUNT_SPANS, "on", null, 0, 0));
                 if (spans.setup().getOrDefault(TracingWorker.EXPORTED_SPANS, 0L) == 0) {
                     throw new IllegalStateException("tracing: the traced series on " + orb.displayName()
                             + " exported no spans; it did not measure tracing");

@@ -14,7 +14,7 @@ import org.corbabridge.fixture.ServerFixture;
 import org.corbabridge.perf.report.VariantResult;
 import org.corbabridge.perf.worker.WorkerMessages.Op;
 import org.corbabridge.perf.worker.WorkerMessages.Reply;
-import org.corbabridge.perf.worker.WorkerMessages.Request;
+import org.corbabridge.perf.worker.WorkerMessages.VariantRequest;
 
 /**
  * A part that compares variants of one call (modes) in a worker JVM per ORB, at
@@ -58,7 +58,7 @@ final class VariantRunner {
                     int small = m == 0 ? plan.warmupCalls() : plan.warmupCalls() / laterModesWarmupDivisor;
                     for (SizePoint size : sizes) {
                         int calls = size.budget() <= 10 * 1024 ? small : Math.max(10, small / 20);
-                        workers.request(orb, new Request(Op.WARMUP, warming.get(m), size.query(), calls, size.items()));
+                        workers.request(orb, new VariantRequest(Op.WARMUP, warming.get(m), size.query(), calls, size.items()));
                     }
                 }
                 Map<SizePoint, Map<String, double[]>> bySize = new LinkedHashMap<>();
@@ -77,7 +77,7 @@ final class VariantRunner {
                     for (SizePoint size : sizes) {
                         for (int m = 0; m < orbModes.size(); m++) {
                             String mode = orbModes.get((m + round) % orbModes.size());
-                            Reply reply = workers.request(orb, new Request(Op.MEASURE, mode, size.query(),
+                            Reply reply = workers.request(orb, new VariantRequest(Op.MEASURE, mode, size.query(),
                                     plan.tracingCalls(size), size.items()));
                             medians.get(orb).get(size).get(mode)[round] = OrbWorkers.medianMicros(reply.response());
                         }
@@ -102,7 +102,7 @@ final class VariantRunner {
         Map<String, String> failed = new LinkedHashMap<>();
         for (String mode : modes) {
             for (SizePoint size : sizes) {
-                Reply reply = workers.ask(orb, new Request(Op.WARMUP, mode, size.query(), 1, size.items()));
+                Reply reply = workers.ask(orb, new VariantRequest(Op.WARMUP, mode, size.query(), 1, size.items()));
                 if (!reply.ok()) {
                     failed.put(mode, reply.error());
                     context.progress().accept(part + ": " + orb.displayName() + " " + mode + " fails, left out: "

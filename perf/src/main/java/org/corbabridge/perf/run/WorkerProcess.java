@@ -1,6 +1,5 @@
 package org.corbabridge.perf.run;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -12,13 +11,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.corbabridge.perf.worker.PayloadWorker;
 import org.corbabridge.perf.worker.WorkerMessages.Reply;
-import org.corbabridge.perf.worker.WorkerMessages.Request;
+import org.corbabridge.perf.worker.WorkerMessages;
+import org.corbabridge.perf.worker.WorkerMessages.Quit;
 import org.corbabridge.perf.worker.WorkerMessages;
 
 /**
@@ -28,7 +27,6 @@ import org.corbabridge.perf.worker.WorkerMessages;
  */
 final class WorkerProcess implements AutoCloseable {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final String name;
     private final Process process;
@@ -99,9 +97,9 @@ final class WorkerProcess implements AutoCloseable {
         return next(limit, "set-up", replyType);
     }
 
-    Reply request(Request request, Duration limit) {
-        return request(request, Reply.class, limit, request.op().name().toLowerCase(Locale.ROOT) + " " + request.mode() + " "
-                + request.query());
+    /** A request of one of the {@link WorkerMessages} request types, named in errors by its {@code toString}. */
+    Reply request(Record request, Duration limit) {
+        return request(request, Reply.class, limit, request.toString());
     }
 
     /** Sends one request as a JSON line and waits, at most {@code limit}, for the reply. */
@@ -112,7 +110,7 @@ final class WorkerProcess implements AutoCloseable {
 
     private void send(Object message) {
         try {
-            requests.write(JSON.writeValueAsString(message));
+            requests.write(WorkerMessages.JSON.writeValueAsString(message));
             requests.newLine();
             requests.flush();
         } catch (IOException e) {
@@ -134,7 +132,7 @@ final class WorkerProcess implements AutoCloseable {
     public void close() {
         try {
             if (process.isAlive()) {
-                request(Request.quit(), Object.class, Duration.ofSeconds(60), "quit");
+                request(Quit.INSTANCE, Object.class, Duration.ofSeconds(60), "quit");
             }
         } catch (RuntimeException e) {
             // it will be killed below
@@ -165,7 +163,7 @@ final class WorkerProcess implements AutoCloseable {
                 throw new IllegalStateException("the " + name + " worker did not answer " + what + " within "
                         + limit.toSeconds() + " s" + (process.isAlive() ? "" : "; it exited"));
             }
-            return JSON.readValue(line, replyType);
+            return WorkerMessages.JSON.readValue(line, replyType);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted waiting for the " + name + " worker", e);

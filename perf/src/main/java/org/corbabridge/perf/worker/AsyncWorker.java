@@ -16,14 +16,16 @@ import org.corbabridge.adapter.CorbaClient;
 import org.corbabridge.perf.worker.WorkerMessages.FeatureSetup;
 import org.corbabridge.perf.worker.WorkerMessages.Op;
 import org.corbabridge.perf.worker.WorkerMessages.Reply;
-import org.corbabridge.perf.worker.WorkerMessages.Request;
+import org.corbabridge.perf.worker.WorkerMessages.InFlightRequest;
+import org.corbabridge.perf.worker.WorkerMessages.Style;
 import org.corbabridge.shop.CatalogOperations;
 import org.corbabridge.shop.QueryResult;
 
 /**
  * Calls in flight from one session (one client, one ORB, one connection), in one JVM per ORB.
- * A request's mode is {@code sync:N} (N threads, each making blocking calls one after another) or
- * {@code async:N} (one thread keeping N asynchronous calls in flight on an executor of N threads).
+ * A request's style is {@link Style#SYNC} (as many threads as calls in flight, each making blocking
+ * calls one after another) or {@link Style#ASYNC} (one thread keeping its calls in flight on an
+ * executor of as many threads).
  * The reply's response times are each call's latency, from its start (async: its submission) to
  * its result, ns; its server array holds one value, the wall time of all the calls, ns.
  */
@@ -41,8 +43,8 @@ public final class AsyncWorker {
         Map<String, ExecutorService> executors = new HashMap<>();
         try (CorbaClient<CatalogOperations> client = CorbaClient.create(CatalogOperations.class, config)) {
             channel.reply(new Reply(true, null, Map.of(), null, null));
-            Request request;
-            while ((request = channel.next(Request.class)) != null && request.op() != Op.QUIT) {
+            InFlightRequest request;
+            while ((request = channel.next(InFlightRequest.class)) != null && request.op() != Op.QUIT) {
                 channel.reply(serve(client, executors, request));
             }
             channel.reply(new Reply(true, null, null, null, null));
@@ -55,11 +57,10 @@ public final class AsyncWorker {
     }
 
     private static Reply serve(CorbaClient<CatalogOperations> client, Map<String, ExecutorService> executors,
-            Request request) throws InterruptedException {
-        String[] mode = request.mode().split(":");
-        int inFlight = Integer.parseInt(mode[1]);
-        boolean async = mode[0].equals("async");
-        ExecutorService executor = executors.computeIfAbsent(request.mode(), m -> async
+            InFlightRequest request) throws InterruptedException {
+        int inFlight = request.inFlight();
+        boolean async = request.style() == Style.ASYNC;
+        ExecutorService executor = executors.computeIfAbsent(request.style().label() + inFlight, m -> async
                 ? AsyncClient.boundedExecutor("async-" + inFlight, inFlight, inFlight)
                 : Executors.newFixedThreadPool(inFlight));
         long[] latency = new long[request.calls()];
@@ -102,17 +103,18 @@ public final class AsyncWorker {
             }
         }
         if (!done.await(REQUEST_LIMIT.toMillis(), TimeUnit.MILLISECONDS)) {
-            return Reply.failed(request.mode() + ": " + done.getCount() + " calls still unfinished after " + REQUEST_LIMIT);
+            return Reply.failed(request + ": " + done.getCount() + " calls still unfinished after " + REQUEST_LIMIT);
         }
         long wall = System.nanoTime() - started;
         if (failure.get() != null) {
-            return Reply.failed(request.mode() + ": " + failure.get());
+            return Reply.failed(request + ": " + failure.get());
         }
         boolean warmup = request.op() == Op.WARMUP;
         return new Reply(true, null, null, warmup ? new long[0] : latency, warmup ? new long[0] : new long[] {wall});
     }
 
-    private static void check(QueryResult result, Throwable error, Request request, AtomicReference<String> failure) {
+    private static void check(QueryResult result, Throwable error, InFlightRequest request,
+            AtomicReference<String> failure) {
         if (error != null) {
             failure.compareAndSet(null, error.toString());
         } else if (result.items.length != request.expectItems()) {

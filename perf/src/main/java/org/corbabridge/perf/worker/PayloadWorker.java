@@ -3,17 +3,19 @@ package org.corbabridge.perf.worker;
 import java.io.File;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Locale;
-import java.util.regex.Pattern;
+import java.util.List;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.catalog.CatalogAdapter;
+import org.corbabridge.adapter.catalog.CatalogItem;
 import org.corbabridge.adapter.catalog.CatalogResult;
 import org.corbabridge.perf.Caller;
 import org.corbabridge.perf.worker.WorkerMessages.Op;
 import org.corbabridge.perf.worker.WorkerMessages.PayloadSetup;
 import org.corbabridge.perf.worker.WorkerMessages.Reply;
-import org.corbabridge.perf.worker.WorkerMessages.Request;
+import org.corbabridge.perf.worker.WorkerMessages.CallPath;
+import org.corbabridge.perf.worker.WorkerMessages.PayloadRequest;
+import org.corbabridge.shop.Item;
 import org.corbabridge.shop.QueryResult;
 
 /**
@@ -25,15 +27,6 @@ public final class PayloadWorker {
 
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(20);
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
-
-    /** The mode of a request for a baseline series: {@code baseline:STUB}, {@code baseline:PROXY}. */
-    public static final String BASELINE_PREFIX = "baseline:";
-    /**
-     * The mode of a request for several series side by side: {@code interleaved:} and their modes
-     * joined by {@link #INTERLEAVED_SEPARATOR}, as in {@code interleaved:static|baseline:PLAIN}.
-     */
-    public static final String INTERLEAVED_PREFIX = "interleaved:";
-    public static final String INTERLEAVED_SEPARATOR = "|";
 
     private PayloadWorker() {
     }
@@ -61,8 +54,8 @@ public final class PayloadWorker {
         channel.reply(new Reply(true, null, catalog.setupCosts(), null, null));
 
         try {
-            Request request;
-            while ((request = channel.next(Request.class)) != null && request.op() != Op.QUIT) {
+            PayloadRequest request;
+            while ((request = channel.next(PayloadRequest.class)) != null && request.op() != Op.QUIT) {
                 channel.reply(serve(catalog, request));
             }
         } finally {
@@ -77,30 +70,27 @@ public final class PayloadWorker {
      * {@code calls} calls of each of its series {@link SideBySide side by side}; its reply holds
      * the first series' timings, then the second's, and so on. Every answer's item count is checked.
      */
-    private static Reply serve(CatalogCaller catalog, Request request) {
-        String[] modes = request.mode().startsWith(INTERLEAVED_PREFIX)
-                ? request.mode().substring(INTERLEAVED_PREFIX.length())
-                        .split(Pattern.quote(INTERLEAVED_SEPARATOR))
-                : new String[] {request.mode()};
-        Answering[] answering = new Answering[modes.length];
-        for (int m = 0; m < modes.length; m++) {
-            answering[m] = answering(catalog, modes[m]);
+    private static Reply serve(CatalogCaller catalog, PayloadRequest request) {
+        List<CallPath> paths = request.paths();
+        Answering[] answering = new Answering[paths.size()];
+        for (int m = 0; m < answering.length; m++) {
+            answering[m] = answering(catalog, paths.get(m));
         }
         boolean timed = request.op() != Op.WARMUP;
         int calls = request.calls();
-        long[] response = new long[timed ? calls * modes.length : 0];
+        long[] response = new long[timed ? calls * paths.size() : 0];
         long[] server = new long[response.length];
         Profiling profiling = null;
         try {
             if (request.op() == Op.PROFILE) {
                 profiling = Profiling.start();
             }
-            SideBySide.run(modes.length, calls, (m, i) -> {
+            SideBySide.run(paths.size(), calls, (m, i) -> {
                 long started = System.nanoTime();
                 Answer answer = answering[m].call(request.query());
                 long elapsed = System.nanoTime() - started;
                 if (answer.items() != request.expectItems()) {
-                    throw new WrongItemCount(modes[m] + " " + request.query() + " returned " + answer.items()
+                    throw new WrongItemCount(paths.get(m) + " " + request.query() + " returned " + answer.items()
                             + " items, not " + request.expectItems());
                 }
                 if (timed) {
@@ -117,7 +107,7 @@ public final class PayloadWorker {
             return Reply.failed(e.getMessage());
         } catch (Exception e) {
             e.printStackTrace();
-            return Reply.failed(request.op() + " " + request.mode() + " " + request.query() + ": " + e);
+            return Reply.failed(request + ": " + e);
         } finally {
             if (profiling != null) {
                 profiling.abandon();
@@ -142,35 +132,32 @@ public final class PayloadWorker {
      */
     private static long readSink;
 
-    /** One way of calling, chosen by a request's mode. */
+    /** One way of calling, chosen by a request's call path. */
     private interface Answering {
         Answer call(String query) throws Exception;
     }
 
-    /**
-     * A baseline ({@code baseline:NAME}, whose reply stays the generated type, but for the adapter
-     * beside the bean) or the adapter in a mode.
-     */
-    private static Answering answering(CatalogCaller catalog, String mode) {
-        if (mode.equals(BASELINE_PREFIX + Caller.ASIO_NO_BEAN.name())) {
+    /** A baseline (whose reply stays the generated type, but for the adapter beside the bean) or the adapter in a mode. */
+    private static Answering answering(CatalogCaller catalog, CallPath path) {
+        if (path.baseline() == null) {
+            InvocationMode invocation = path.mode();
+            return query -> read(catalog.call(invocation, query));
+        }
+        if (path.baseline() == Caller.ASIO_NO_BEAN) {
             return query -> read(catalog.callWithoutBean(query));
         }
-        if (mode.startsWith(BASELINE_PREFIX)) {
-            Caller baseline = Caller.valueOf(mode.substring(BASELINE_PREFIX.length()));
-            return query -> {
-                QueryResult result = catalog.callBaseline(baseline, query);
-                for (org.corbabridge.shop.Item item : result.items) {
-                    readSink += item.id;
-                }
-                return new Answer(result.items.length, result.timeInServer);
-            };
-        }
-        InvocationMode invocation = InvocationMode.valueOf(mode.toUpperCase(Locale.ROOT));
-        return query -> read(catalog.call(invocation, query));
+        Caller baseline = path.baseline();
+        return query -> {
+            QueryResult result = catalog.callBaseline(baseline, query);
+            for (Item item : result.items) {
+                readSink += item.id;
+            }
+            return new Answer(result.items.length, result.timeInServer);
+        };
     }
 
     private static Answer read(CatalogResult result) {
-        for (org.corbabridge.adapter.catalog.CatalogItem item : result.items()) {
+        for (CatalogItem item : result.items()) {
             readSink += item.id();
         }
         return new Answer(result.items().size(), result.timeInServerNanos());

@@ -10,7 +10,7 @@ import org.corbabridge.perf.worker.OrbSettings.Setting;
 import org.corbabridge.perf.worker.WorkerMessages.FeatureSetup;
 import org.corbabridge.perf.worker.WorkerMessages.Op;
 import org.corbabridge.perf.worker.WorkerMessages.Reply;
-import org.corbabridge.perf.worker.WorkerMessages.Request;
+import org.corbabridge.perf.worker.WorkerMessages.VariantRequest;
 import org.corbabridge.shop.Catalog;
 import org.corbabridge.shop.CatalogHelper;
 import org.omg.CORBA.ORB;
@@ -18,7 +18,7 @@ import org.omg.CORBA.ORB;
 /**
  * What ORB settings are worth, in one JVM per ORB: the adapter with its defaults, a plain client,
  * and each of {@link OrbSettings#of} on an ORB of its own, taking turns on the driver's requests
- * (mode: the setting's name).
+ * (variant: the setting's name).
  */
 public final class SettingsWorker {
 
@@ -48,8 +48,8 @@ public final class SettingsWorker {
                 }
             }
             channel.reply(new Reply(true, null, Map.of(), null, null));
-            Request request;
-            while ((request = channel.next(Request.class)) != null && request.op() != Op.QUIT) {
+            VariantRequest request;
+            while ((request = channel.next(VariantRequest.class)) != null && request.op() != Op.QUIT) {
                 channel.reply(serve(calls, failed, request, setup));
             }
             channel.reply(new Reply(true, null, null, null, null));
@@ -62,21 +62,21 @@ public final class SettingsWorker {
         }
     }
 
-    private static Reply serve(Map<String, TimedBatch.Call> calls, Map<String, String> failed, Request request,
-            FeatureSetup setup) {
-        if (failed.containsKey(request.mode())) {
-            return Reply.failed(failed.get(request.mode()));
+    private static Reply serve(Map<String, TimedBatch.Call> calls, Map<String, String> failed,
+            VariantRequest request, FeatureSetup setup) {
+        if (failed.containsKey(request.variant())) {
+            return Reply.failed(failed.get(request.variant()));
         }
-        TimedBatch.Call call = calls.get(request.mode());
+        TimedBatch.Call call = calls.get(request.variant());
         if (call == null) {
-            return Reply.failed("no setting " + request.mode() + " on " + setup.orb().displayName() + "; the settings are "
+            return Reply.failed("no setting " + request.variant() + " on " + setup.orb().displayName() + "; the settings are "
                     + calls.keySet());
         }
         try {
             return TimedBatch.run(call, request);
         } catch (Exception e) {
             e.printStackTrace();
-            return Reply.failed(request.mode() + ": " + e);
+            return Reply.failed(request.variant() + ": " + e);
         }
     }
 

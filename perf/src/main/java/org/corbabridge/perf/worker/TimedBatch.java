@@ -2,7 +2,7 @@ package org.corbabridge.perf.worker;
 
 import org.corbabridge.perf.worker.WorkerMessages.Op;
 import org.corbabridge.perf.worker.WorkerMessages.Reply;
-import org.corbabridge.perf.worker.WorkerMessages.Request;
+import org.corbabridge.perf.worker.WorkerMessages.VariantRequest;
 
 /**
  * A batch of calls as the tracing and settings workers run it: every call timed, every answer's
@@ -19,7 +19,7 @@ final class TimedBatch {
     private TimedBatch() {
     }
 
-    static Reply run(Call call, Request request) throws Exception {
+    static Reply run(Call call, VariantRequest request) throws Exception {
         boolean warmUp = request.op() == Op.WARMUP;
         long[] response = new long[request.calls()];
         if (!warmUp) {

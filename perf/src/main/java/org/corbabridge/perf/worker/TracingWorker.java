@@ -21,12 +21,12 @@ import org.corbabridge.adapter.opentelemetry.Tracing;
 import org.corbabridge.perf.worker.WorkerMessages.FeatureSetup;
 import org.corbabridge.perf.worker.WorkerMessages.Op;
 import org.corbabridge.perf.worker.WorkerMessages.Reply;
-import org.corbabridge.perf.worker.WorkerMessages.Request;
+import org.corbabridge.perf.worker.WorkerMessages.VariantRequest;
 import org.omg.CORBA.ORB;
 
 /**
  * What tracing costs, in one JVM per ORB: the same adapter (static invocation) three ways, taking
- * turns on the driver's requests (mode):
+ * turns on the driver's requests (variant):
  * <ul>
  * <li>{@code none}: no observers, and an ORB without the trace context interceptor: the adapter as
  *     it was before tracing and metrics;</li>
@@ -70,15 +70,15 @@ public final class TracingWorker {
             adapters.put("on", CatalogAdapter.create(config.toBuilder()
                     .observers(Tracing.of(sdk), CallMetrics.global()).build(), carrying));
             channel.reply(new Reply(true, null, Map.of(), null, null));
-            Request request;
-            while ((request = channel.next(Request.class)) != null && request.op() != Op.QUIT) {
+            VariantRequest request;
+            while ((request = channel.next(VariantRequest.class)) != null && request.op() != Op.QUIT) {
                 if (request.op() == Op.COUNT_SPANS) {
                     // proof that the "on" series traced: the exporter saw its spans
                     sdk.getSdkTracerProvider().forceFlush().join(10, TimeUnit.SECONDS);
                     channel.reply(new Reply(true, null, Map.of(EXPORTED_SPANS, exporter.exported.sum()), null, null));
                 } else {
-                    channel.reply(serve(adapters.get(request.mode()), request));
-                    if ("on".equals(request.mode())) {
+                    channel.reply(serve(adapters.get(request.variant()), request));
+                    if ("on".equals(request.variant())) {
                         // the traced batch's export, untimed, so that it does not land in the next mode's batch
                         sdk.getSdkTracerProvider().forceFlush().join(10, TimeUnit.SECONDS);
                     }
@@ -97,9 +97,9 @@ public final class TracingWorker {
         }
     }
 
-    private static Reply serve(CatalogAdapter adapter, Request request) throws Exception {
+    private static Reply serve(CatalogAdapter adapter, VariantRequest request) throws Exception {
         if (adapter == null) {
-            return Reply.failed("no tracing mode " + request.mode() + "; the modes are " + MODES);
+            return Reply.failed("no tracing mode " + request.variant() + "; the modes are " + MODES);
         }
         return TimedBatch.run(query -> adapter.queryCatalog(query).items().size(), request);
     }

@@ -1,6 +1,5 @@
 package org.corbabridge.perf.worker;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -20,7 +19,6 @@ import org.corbabridge.adapter.OrbImplementation;
  */
 final class WorkerChannel {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final PrintStream replies;
     private final BufferedReader requests;
@@ -39,7 +37,7 @@ final class WorkerChannel {
 
     void reply(Object reply) {
         try {
-            replies.println(WorkerMessages.PREFIX + JSON.writeValueAsString(reply));
+            replies.println(WorkerMessages.PREFIX + WorkerMessages.JSON.writeValueAsString(reply));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -48,7 +46,7 @@ final class WorkerChannel {
     /** The next request, or null when the driver has closed stdin. */
     <T> T next(Class<T> type) throws IOException {
         String line = requests.readLine();
-        return line == null ? null : JSON.readValue(line, type);
+        return line == null ? null : WorkerMessages.JSON.readValue(line, type);
     }
 
     /** The worker's set-up: the first line the driver sends. */

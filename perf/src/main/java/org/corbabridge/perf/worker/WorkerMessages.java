@@ -1,8 +1,13 @@
 package org.corbabridge.perf.worker;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
+import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.perf.Caller;
 
@@ -11,6 +16,8 @@ public final class WorkerMessages {
 
     /** Marks a reply line on the worker's stdout; every other output goes to its stderr. */
     public static final String PREFIX = "STUDY> ";
+    /** How both sides write and read the messages: one JSON object per line. */
+    public static final ObjectMapper JSON = new ObjectMapper();
 
     private WorkerMessages() {
     }
@@ -47,20 +54,87 @@ public final class WorkerMessages {
     }
 
     /**
-     * @param op what to do
-     * @param mode {@code static}, {@code dynamic}, {@code dii}, or {@code baseline:CALLER}
-     * @param expectItems items every answer must hold; a different count is an error
-     * @param output for {@code profile}: the path, without extension, of the flame graph
-     *     ({@code .html}) and collapsed stacks ({@code .collapsed}) to write
+     * One way a payload worker calls: its own caller in an invocation mode ({@link #adapter}), or a
+     * baseline client that shares the worker's JVM ({@link #baseline}).
      */
-    public record Request(Op op, String mode, String query, int calls, int expectItems, String output) {
-        public Request(Op op, String mode, String query, int calls, int expectItems) {
-            this(op, mode, query, calls, expectItems, null);
+    public record CallPath(InvocationMode mode, Caller baseline) {
+        public CallPath {
+            if ((mode == null) == (baseline == null)) {
+                throw new IllegalArgumentException("a call path is a mode or a baseline, not " + mode + " and "
+                        + baseline);
+            }
         }
 
-        public static Request quit() {
-            return new Request(Op.QUIT, null, null, 0, 0);
+        public static CallPath adapter(InvocationMode mode) {
+            return new CallPath(mode, null);
         }
+
+        public static CallPath baseline(Caller baseline) {
+            return new CallPath(null, baseline);
+        }
+
+        @Override
+        public String toString() {
+            return baseline == null ? mode.configName() : "baseline " + baseline.name();
+        }
+    }
+
+    /**
+     * What a payload worker is asked to do: {@code calls} calls of each of {@code paths}, side by
+     * side when there are several.
+     *
+     * @param expectItems items every answer must hold; a different count is an error
+     * @param output for {@link Op#PROFILE}: the path, without extension, of the flame graph
+     *     ({@code .html}) and collapsed stacks ({@code .collapsed}) to write
+     */
+    public record PayloadRequest(Op op, List<CallPath> paths, String query, int calls, int expectItems,
+            String output) {
+        public PayloadRequest(Op op, CallPath path, String query, int calls, int expectItems) {
+            this(op, List.of(path), query, calls, expectItems, null);
+        }
+
+        @Override
+        public String toString() {
+            return op.name().toLowerCase(Locale.ROOT) + " " + paths.stream().map(CallPath::toString)
+                    .collect(Collectors.joining(" | ")) + " " + query;
+        }
+    }
+
+    /**
+     * What a tracing or settings worker is asked to do: {@code calls} calls of one of the variants
+     * it measures (a tracing setting, an ORB setting), named as the worker and the report name it.
+     */
+    public record VariantRequest(Op op, String variant, String query, int calls, int expectItems) {
+        @Override
+        public String toString() {
+            return op.name().toLowerCase(Locale.ROOT) + " " + variant + " " + query;
+        }
+    }
+
+    /** How an asynchronous-call worker keeps calls in flight. */
+    public enum Style {
+        /** One blocking call per thread, from as many threads as calls in flight. */
+        SYNC,
+        /** Asynchronous calls kept in flight from one thread. */
+        ASYNC;
+
+        /** The name the report gives the style. */
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** What an asynchronous-call worker is asked to do: {@code calls} calls, {@code inFlight} at a time. */
+    public record InFlightRequest(Op op, Style style, int inFlight, String query, int calls, int expectItems) {
+        @Override
+        public String toString() {
+            return op.name().toLowerCase(Locale.ROOT) + " " + style.label() + " " + inFlight + " in flight " + query;
+        }
+    }
+
+    /** Ends any worker: every request type reads it as its {@link Op#QUIT}. */
+    public record Quit(Op op) {
+        public static final Quit INSTANCE = new Quit(Op.QUIT);
     }
 
     /**

@@ -24,7 +24,7 @@ class SideBySideTest {
         List<Series> worker = List.of(of(Caller.CC), of(Caller.CC, InvocationMode.DYNAMIC), of(Caller.STUB),
                 of(Caller.PLAIN), of(Caller.PROXY), of(Caller.TLS));
 
-        assertThat(PayloadRunner.units(worker)).containsExactly(
+        assertThat(Rounds.units(worker)).containsExactly(
                 List.of(of(Caller.CC), of(Caller.STUB), of(Caller.PLAIN), of(Caller.PROXY)),
                 List.of(of(Caller.CC, InvocationMode.DYNAMIC)), List.of(of(Caller.TLS)));
     }
@@ -33,7 +33,7 @@ class SideBySideTest {
     void theBeanIsMeasuredInOneRequestWithTheAdapterBesideIt() {
         List<Series> worker = List.of(of(Caller.ASIO, InvocationMode.DII), of(Caller.ASIO_NO_BEAN), of(Caller.ASIO));
 
-        assertThat(PayloadRunner.units(worker)).containsExactly(List.of(of(Caller.ASIO, InvocationMode.DII)),
+        assertThat(Rounds.units(worker)).containsExactly(List.of(of(Caller.ASIO, InvocationMode.DII)),
                 List.of(of(Caller.ASIO), of(Caller.ASIO_NO_BEAN)));
     }
 
@@ -42,7 +42,7 @@ class SideBySideTest {
         List<Series> all = new ArrayList<>(List.of(of(Caller.ASRO), of(Caller.ASRO, InvocationMode.DII),
                 Series.nativeFloor(), Series.rawFloor(), of(Caller.PLAIN), of(Caller.CC)));
 
-        List<List<Series>> units = PayloadRunner.units(all);
+        List<List<Series>> units = Rounds.units(all);
 
         assertThat(units).containsExactly(List.of(of(Caller.ASRO)), List.of(of(Caller.ASRO, InvocationMode.DII)),
                 List.of(Series.nativeFloor()), List.of(Series.rawFloor()), List.of(of(Caller.CC), of(Caller.PLAIN)));

@@ -10,21 +10,21 @@ class WarmUpTest {
 
     @Test
     void aPassInWhichTheJitCompiledForAtMostFivePercentOfItsTimeIsQuiet() {
-        assertThat(PayloadRunner.jitQuietDuring(9_000, 9_050, ONE_SECOND)).isTrue();
-        assertThat(PayloadRunner.jitQuietDuring(9_000, 9_000, ONE_SECOND)).isTrue();
+        assertThat(WarmUp.jitQuietDuring(9_000, 9_050, ONE_SECOND)).isTrue();
+        assertThat(WarmUp.jitQuietDuring(9_000, 9_000, ONE_SECOND)).isTrue();
     }
 
     @Test
     void aPassInWhichTheJitCompiledForMoreIsNot() {
-        assertThat(PayloadRunner.jitQuietDuring(9_000, 9_051, ONE_SECOND)).isFalse();
+        assertThat(WarmUp.jitQuietDuring(9_000, 9_051, ONE_SECOND)).isFalse();
         // the share is of the pass's own time: 60 ms is quiet in two seconds, not in one
-        assertThat(PayloadRunner.jitQuietDuring(9_000, 9_060, 2 * ONE_SECOND)).isTrue();
-        assertThat(PayloadRunner.jitQuietDuring(9_000, 9_060, ONE_SECOND)).isFalse();
+        assertThat(WarmUp.jitQuietDuring(9_000, 9_060, 2 * ONE_SECOND)).isTrue();
+        assertThat(WarmUp.jitQuietDuring(9_000, 9_060, ONE_SECOND)).isFalse();
     }
 
     @Test
     void aJvmThatDoesNotSayItsCompilationTimeIsNotWaitedFor() {
-        assertThat(PayloadRunner.jitQuietDuring(-1, -1, ONE_SECOND)).isTrue();
-        assertThat(PayloadRunner.jitQuietDuring(5_000, -1, ONE_SECOND)).isTrue();
+        assertThat(WarmUp.jitQuietDuring(-1, -1, ONE_SECOND)).isTrue();
+        assertThat(WarmUp.jitQuietDuring(5_000, -1, ONE_SECOND)).isTrue();
     }
 }

@@ -1,0 +1,73 @@
+package org.corbabridge.perf.run;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.corbabridge.adapter.InvocationMode;
+import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.perf.Caller;
+import org.corbabridge.perf.report.ProfileResult;
+import org.corbabridge.perf.report.ProfileResults;
+import org.corbabridge.perf.worker.WorkerMessages.Op;
+import org.corbabridge.perf.worker.WorkerMessages.Reply;
+
+/**
+ * A CPU profile of the plain client and of each caller (static invocation), per ORB, at 1 KB and
+ * 300 KB (where planned), each over an uninterrupted loop in the series' own worker JVM; the flame
+ * graphs go beside the report, in {@value #DIRECTORY}/.
+ */
+final class Profiles {
+
+    private static final String DIRECTORY = "profiles";
+    private static final List<Caller> PROFILED = List.of(Caller.PLAIN, Caller.CC, Caller.ASIO, Caller.ASRO);
+
+    private final PayloadPlan plan;
+    private final RunContext context;
+    private final PayloadWorkers workers;
+
+    Profiles(PayloadPlan plan, RunContext context, PayloadWorkers workers) {
+        this.plan = plan;
+        this.context = context;
+        this.workers = workers;
+    }
+
+    List<ProfileResult> run(List<SizePoint> sizes) {
+        Path directory = context.logDir().resolveSibling(DIRECTORY);
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + directory, e);
+        }
+        List<ProfileResult> profiles = new ArrayList<>();
+        for (OrbImplementation orb : OrbImplementation.values()) {
+            for (Caller caller : PROFILED) {
+                Series series = new Series(caller, orb, InvocationMode.STATIC);
+                for (SizePoint size : sizes) {
+                    if (size.budget() != 1024 && size.budget() != 300 * 1024) {
+                        continue;
+                    }
+                    int calls = (size.budget() <= 10 * 1024 ? 30 : 5) * plan.callsPerBatch(size);
+                    String name = (caller + "-" + orb + "-" + size.budget()).toLowerCase(Locale.ROOT);
+                    context.progress().accept("profiling " + series.label() + " " + size.label() + ": " + calls
+                            + " calls");
+                    Reply reply;
+                    try {
+                        reply = workers.call(Op.PROFILE, List.of(series), size, calls,
+                                directory.resolve(name).toString());
+                    } catch (IllegalStateException failed) {
+                        // a profile is an explanation, not a figure: the report goes on without it
+                        context.progress().accept("profile left out, its calls failed: " + failed.getMessage());
+                        continue;
+                    }
+                    profiles.add(ProfileResults.read(series, size, calls, reply.response(),
+                            directory.resolve(name + ".collapsed"), DIRECTORY + "/" + name + ".html"));
+                }
+            }
+        }
+        return profiles;
+    }
+}
