@@ -132,14 +132,14 @@ int main(int argc, char** argv) {
       PortableServer::ObjectId_var id = root_poa->activate_object(&servant);
       catalog_ref = root_poa->id_to_reference(id);
     } else {
-      // a persistent object with a fixed id keeps its reference valid across restarts
-      // on the same endpoint
-      CORBA::PolicyList policies;
-      policies.length(2);
-      policies[0] = root_poa->create_lifespan_policy(PortableServer::PERSISTENT);
-      policies[1] = root_poa->create_id_assignment_policy(PortableServer::USER_ID);
-      PortableServer::POA_var poa = root_poa->create_POA("CatalogPOA", manager, policies);
-      for (CORBA::ULong i = 0; i < policies.length(); ++i) policies[i]->destroy();
+      // a persistent object with a fixed id keeps its reference valid across restarts on the
+      // same endpoint; in omniORB's INS POA its object key is the id itself, so that
+      // corbaloc::HOST:PORT/ID names it (a key of binary POA bytes, escaped, the Eclipse ORB
+      // misreads: it answered OBJECT_NOT_EXIST)
+      CORBA::Object_var ins_object = orb->resolve_initial_references("omniINSPOA");
+      PortableServer::POA_var poa = PortableServer::POA::_narrow(ins_object);
+      PortableServer::POAManager_var ins_manager = poa->the_POAManager();
+      ins_manager->activate();
       PortableServer::ObjectId_var id = PortableServer::string_to_ObjectId(options.object_id.c_str());
       poa->activate_object_with_id(id, &servant);
       catalog_ref = poa->id_to_reference(id);

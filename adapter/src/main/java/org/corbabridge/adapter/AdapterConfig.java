@@ -1,6 +1,7 @@
 package org.corbabridge.adapter;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -44,6 +45,8 @@ public final class AdapterConfig {
     private final RetryPolicy retry;
     private final Set<String> idempotentOperations;
     private final List<CallObserver> observers;
+    private final List<String> replicas;
+    private final ReplicaPolicy replicaPolicy;
 
     private AdapterConfig(Builder builder) {
         this.nameServiceUrl = builder.nameServiceUrl;
@@ -56,6 +59,8 @@ public final class AdapterConfig {
         this.retry = builder.retry;
         this.idempotentOperations = Set.copyOf(builder.idempotentOperations);
         this.observers = List.copyOf(builder.observers);
+        this.replicas = List.copyOf(builder.replicas);
+        this.replicaPolicy = builder.replicaPolicy;
     }
 
     public static AdapterConfig ofDefaults() {
@@ -78,6 +83,8 @@ public final class AdapterConfig {
         builder.retry = retry;
         builder.idempotentOperations.addAll(idempotentOperations);
         builder.observers = observers;
+        builder.replicas.addAll(replicas);
+        builder.replicaPolicy = replicaPolicy;
         return builder;
     }
 
@@ -135,6 +142,19 @@ public final class AdapterConfig {
         return objectUrl;
     }
 
+    /**
+     * The replicas calls are spread over, as configured ({@link Builder#replicas}); empty for the
+     * one object of {@link #name()} or {@link #objectUrl()}.
+     */
+    public List<String> replicas() {
+        return replicas;
+    }
+
+    /** How calls are spread over {@link #replicas()} and when one is left out for a while. */
+    public ReplicaPolicy replicaPolicy() {
+        return replicaPolicy;
+    }
+
     /** Where the name service is, for messages: the URL, or the initial reference. */
     public String nameServiceDescription() {
         return nameServiceUrl != null ? nameServiceUrl : "the NameService initial reference";
@@ -145,7 +165,8 @@ public final class AdapterConfig {
         return "AdapterConfig[nameService=" + nameServiceDescription() + ", name=" + name + ", invocation="
                 + invocation.configName() + ", orb=" + orb.orbClass() + ", callTimeout=" + callTimeout.toMillis()
                 + " ms, connectTimeout=" + connectTimeout.toMillis() + " ms, " + retry + ", idempotent="
-                + idempotentOperations + ", observers=" + observers + "]";
+                + idempotentOperations + ", observers=" + observers
+                + (replicas.isEmpty() ? "" : ", replicas=" + replicas + ", " + replicaPolicy) + "]";
     }
 
     public static final class Builder {
@@ -159,8 +180,54 @@ public final class AdapterConfig {
         private RetryPolicy retry = RetryPolicy.ofDefaults();
         private final Set<String> idempotentOperations = new LinkedHashSet<>();
         private List<CallObserver> observers = CallObserver.ofDefaults();
+        private final List<String> replicas = new ArrayList<>();
+        private ReplicaPolicy replicaPolicy = ReplicaPolicy.ofDefaults();
 
         private Builder() {
+        }
+
+        /**
+         * Spreads calls over several replicas of the object, as {@link #replicaPolicy} says,
+         * instead of calling the one of {@link #name} or {@link #objectUrl}. Each target is one of:
+         * <ul>
+         *   <li>a name ({@code Catalog-2}), resolved in {@link #nameService};</li>
+         *   <li>{@code corbaname::HOST:PORT#NAME}: a name in a name service of its own;</li>
+         *   <li>{@code corbaloc::HOST:PORT/KEY}; one with several addresses
+         *       ({@code corbaloc::h1:p1,:h2:p2/KEY}) is a replica per address;</li>
+         *   <li>an {@code IOR:} string.</li>
+         * </ul>
+         * Each replica is located, and located again after it was found gone, on its own. Replaces
+         * the targets given before; none (or one) is the single target of {@link #name} and
+         * {@link #objectUrl}, which costs a call nothing more.
+         */
+        public Builder replicas(String... targets) {
+            List<String> checked = new ArrayList<>();
+            for (String target : targets) {
+                if (target == null || target.isBlank()) {
+                    throw new IllegalArgumentException("a replica needs a name or a URL");
+                }
+                String trimmed = target.trim();
+                int colon = trimmed.indexOf(':');
+                String scheme = colon < 0 ? "" : trimmed.substring(0, colon).toLowerCase(Locale.ROOT);
+                if (colon >= 0 && !List.of("corbaname", "corbaloc", "ior").contains(scheme)) {
+                    throw new IllegalArgumentException("a replica is a name, a corbaname: or corbaloc: URL or an "
+                            + "IOR: string, not '" + abbreviate(trimmed) + "'");
+                }
+                if (scheme.equals("corbaname") && !trimmed.contains("#")) {
+                    throw new IllegalArgumentException("a corbaname: replica names its object after a #, as in "
+                            + "corbaname::host:2809#Catalog, not '" + trimmed + "'");
+                }
+                checked.add(trimmed);
+            }
+            replicas.clear();
+            replicas.addAll(checked);
+            return this;
+        }
+
+        /** How calls are spread over {@link #replicas} and when one is left out. */
+        public Builder replicaPolicy(ReplicaPolicy policy) {
+            this.replicaPolicy = Objects.requireNonNull(policy, "policy");
+            return this;
         }
 
         /**

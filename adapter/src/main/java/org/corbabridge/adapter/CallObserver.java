@@ -22,6 +22,23 @@ public interface CallObserver {
      */
     Observation start(String repositoryId, String operation);
 
+    /**
+     * A replica gets no calls for a while: its last calls failed to reach it, or it could not be
+     * located when the client was made. Told on the thread whose call failed last (or the
+     * prober's), once per ejection; only for clients with several replicas.
+     *
+     * @param cause its last failure; null when none is known
+     */
+    default void replicaEjected(String replica, CorbaAdapterException cause) {
+    }
+
+    /**
+     * An ejected replica was probed: {@code answered}, it takes calls again; else it stays
+     * ejected for another while. Told on the prober's thread.
+     */
+    default void replicaProbed(String replica, boolean answered) {
+    }
+
     /** One call, from its start to its end. Exactly one of the three end methods is called. */
     interface Observation {
 
@@ -46,6 +63,13 @@ public interface CallObserver {
 
         /** The name was resolved again, because the server was gone or no longer knew the object. */
         default void rebound() {
+        }
+
+        /**
+         * The next attempt goes to {@code replica} (as configured, "'Catalog-2' in corbaname::..."):
+         * told before each attempt, only when the client has several replicas.
+         */
+        default void replica(String replica) {
         }
 
         /** The call returned normally. */

@@ -99,4 +99,35 @@ class AdapterConfigTest {
 
         assertThat(OrbConfig.builder().orbClass("x.Orb", "x.Singleton").build().implementation()).isNull();
     }
+
+    @Test
+    void replicasAreNamesOrUrlsAndCarryTheirPolicy() {
+        ReplicaPolicy policy = ReplicaPolicy.builder().balancing(ReplicaPolicy.Balancing.ROUND_ROBIN).ejectAfter(2, 4)
+                .ejectFor(Duration.ofSeconds(2)).build();
+        AdapterConfig config = AdapterConfig.builder().nameService("corbaname::127.0.0.1:2809")
+                .replicas("Catalog-1", " corbaname::10.0.0.2:2809#Catalog ", "corbaloc::a:1,:b:2/Key")
+                .replicaPolicy(policy).build();
+        assertThat(config.replicas()).containsExactly("Catalog-1", "corbaname::10.0.0.2:2809#Catalog",
+                "corbaloc::a:1,:b:2/Key");
+        assertThat(config.replicaPolicy()).isSameAs(policy);
+        assertThat(config.toBuilder().build().replicas()).isEqualTo(config.replicas());
+        assertThat(config.toString()).contains("replicas=[Catalog-1", "ROUND_ROBIN, eject after 2 of 4");
+        assertThat(AdapterConfig.ofDefaults().replicas()).isEmpty();
+        assertThat(AdapterConfig.ofDefaults().replicaPolicy().balancing())
+                .isEqualTo(ReplicaPolicy.Balancing.LEAST_OUTSTANDING);
+    }
+
+    @Test
+    void aReplicaOfAnotherSchemeOrACorbanameWithoutANameIsRefused() {
+        assertThatThrownBy(() -> AdapterConfig.builder().replicas("iiop://127.0.0.1:2809"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("iiop://127.0.0.1:2809");
+        assertThatThrownBy(() -> AdapterConfig.builder().replicas("corbaname::127.0.0.1:2809"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("#");
+        assertThatThrownBy(() -> AdapterConfig.builder().replicas("Catalog-1", " "))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> ReplicaPolicy.builder().ejectAfter(5, 4))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("5 of 4");
+        assertThatThrownBy(() -> ReplicaPolicy.builder().ejectFor(Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
 }

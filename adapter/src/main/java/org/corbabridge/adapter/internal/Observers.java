@@ -19,7 +19,26 @@ final class Observers {
             return observers.get(0);
         }
         CallObserver[] all = observers.toArray(CallObserver[]::new);
-        return (repositoryId, operation) -> started(all, repositoryId, operation);
+        return new CallObserver() {
+            @Override
+            public CallObserver.Observation start(String repositoryId, String operation) {
+                return started(all, repositoryId, operation);
+            }
+
+            @Override
+            public void replicaEjected(String replica, CorbaAdapterException cause) {
+                for (CallObserver observer : all) {
+                    observer.replicaEjected(replica, cause);
+                }
+            }
+
+            @Override
+            public void replicaProbed(String replica, boolean answered) {
+                for (CallObserver observer : all) {
+                    observer.replicaProbed(replica, answered);
+                }
+            }
+        };
     }
 
     /**
@@ -67,6 +86,13 @@ final class Observers {
         public void rebound() {
             for (CallObserver.Observation observation : observations) {
                 observation.rebound();
+            }
+        }
+
+        @Override
+        public void replica(String replica) {
+            for (CallObserver.Observation observation : observations) {
+                observation.replica(replica);
             }
         }
 

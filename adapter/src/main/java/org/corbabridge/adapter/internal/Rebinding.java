@@ -50,6 +50,16 @@ final class Rebinding<T> {
     Rebinding(Supplier<org.omg.CORBA.Object> locator, Function<org.omg.CORBA.Object, T> binder,
             Consumer<org.omg.CORBA.Object> check, String target, String repositoryId,
             Duration callTimeout, Ticker ticker) {
+        this(locator, binder, check, target, repositoryId, callTimeout, ticker, true);
+    }
+
+    /**
+     * @param locateNow whether to locate and bind at once (a failure is the caller's); else the
+     *     first {@link #current} does, as for a replica found unreachable when its client was created
+     */
+    Rebinding(Supplier<org.omg.CORBA.Object> locator, Function<org.omg.CORBA.Object, T> binder,
+            Consumer<org.omg.CORBA.Object> check, String target, String repositoryId,
+            Duration callTimeout, Ticker ticker, boolean locateNow) {
         this.locator = locator;
         this.binder = binder;
         this.check = check;
@@ -57,7 +67,12 @@ final class Rebinding<T> {
         this.repositoryId = repositoryId;
         this.callTimeout = callTimeout;
         this.ticker = ticker;
-        this.bound = new Bound<>(locateAndBind(), 1);
+        if (locateNow) {
+            this.bound = new Bound<>(locateAndBind(), 1);
+        } else {
+            this.bound = new Bound<>(null, 0);
+            this.staleGeneration = 0;
+        }
     }
 
     /** The binding to call on, located and bound again (once, for every thread) when it went stale. */
@@ -71,8 +86,10 @@ final class Rebinding<T> {
             if (current.generation() == staleGeneration) {
                 current = new Bound<>(locateAndBind(), current.generation() + 1);
                 bound = current;
-                rebinds.increment();
-                onRebind.run();
+                if (current.generation() > 1) { // not a replica's first binding, made late
+                    rebinds.increment();
+                    onRebind.run();
+                }
                 LOG.debug("resolved {} again (binding {})", target, current.generation());
             }
             return current;
@@ -96,6 +113,11 @@ final class Rebinding<T> {
             staleGeneration = used.generation();
         }
         return failure;
+    }
+
+    /** Marks the current binding stale whatever failed: the next attempt locates the object again. */
+    void invalidate() {
+        staleGeneration = bound.generation();
     }
 
     /** Times the reference was located again after the server was found gone. */

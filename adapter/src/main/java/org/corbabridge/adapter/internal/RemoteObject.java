@@ -1,5 +1,8 @@
 package org.corbabridge.adapter.internal;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -9,6 +12,8 @@ import org.corbabridge.adapter.CallObserver;
 import org.corbabridge.adapter.CallTimeoutException;
 import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.CorbaAdapterException;
+import org.corbabridge.adapter.ReplicaPolicy;
+import org.corbabridge.adapter.ServerUnavailableException;
 import org.corbabridge.adapter.internal.time.CurrentAttempt;
 import org.corbabridge.adapter.internal.time.Deadline;
 import org.corbabridge.adapter.internal.time.Ticker;
@@ -18,8 +23,9 @@ import org.omg.CORBA.SystemException;
 /**
  * A remote object found by name (or handed out by a call) and bound for calls of one interface:
  * the generic part of every client. A call gets one {@link Deadline}; its attempts run as the
- * {@link RetryLoop} allows, each on a binding from the {@link Rebinding} (located again after the
- * server was found gone), and every failure comes out typed ({@link RemoteFailures}).
+ * {@link RetryLoop} allows, each on a replica the {@link Replicas} pick (the one target, unless
+ * the configuration names several) and on its binding from its {@link Rebinding} (located again
+ * after the server was found gone), and every failure comes out typed ({@link RemoteFailures}).
  * Interface-specific code lives in the binder and in the calls it is given.
  *
  * <p>Where each attempt runs: the first, on a current binding, on the caller's thread, so the
@@ -39,7 +45,8 @@ final class RemoteObject<T> implements AutoCloseable {
     private final String name;
     private final OrbLease orb;
     private final String repositoryId;
-    private final Rebinding<T> binding;
+    /** Where calls go: one target, or several replicas. */
+    private final Replicas<T> replicas;
     /** Whether this object shuts its helper threads down when closed: not when it shares its parent's. */
     private final boolean ownsAttempts;
     /** Runs the attempts that must end by the call's deadline; see {@link #attempt}. */
@@ -49,6 +56,7 @@ final class RemoteObject<T> implements AutoCloseable {
     private final CallObserver observer;
     private final Ticker ticker;
     private final LongAdder retries = new LongAdder();
+    private static final Runnable NOTHING = () -> { };
     private volatile boolean closed;
 
     /**
@@ -67,30 +75,102 @@ final class RemoteObject<T> implements AutoCloseable {
         this.ownsAttempts = parent == null;
         this.attempts = parent != null ? parent.attempts : new DeadlineExecutor("corbabridge-attempt " + name);
         this.observer = parent != null ? parent.observer : Observers.of(config.observers());
-        Supplier<org.omg.CORBA.Object> locator;
-        String target;
-        if (handedOut != null) {
-            locator = () -> handedOut;
-            target = description;
-        } else if (config.objectUrl() != null) {
-            locator = () -> NamingLookup.object(orb, config.objectUrl());
-            target = "the object at " + NamingLookup.abbreviate(config.objectUrl());
-        } else {
-            locator = () -> NamingLookup.resolve(orb, config.nameServiceUrl(), name);
-            target = "'" + name + "' in " + config.nameServiceDescription();
-        }
         boolean tls = config.orb().tls().isPresent();
         try {
-            this.binding = new Rebinding<>(() -> orb.bounded(locator.get()), binder, reference -> {
-                if (tls) {
-                    Rebinding.requireTlsEndpoint(orb.orb(), reference, target);
-                }
-            }, target, repositoryId, config.callTimeout(), ticker);
+            if (handedOut != null) {
+                this.replicas = Replicas.single(description,
+                        rebinding(() -> handedOut, binder, description, tls, true));
+            } else if (!config.replicas().isEmpty()) {
+                this.replicas = replicaSet(binder, tls);
+            } else if (config.objectUrl() != null) {
+                String target = "the object at " + NamingLookup.abbreviate(config.objectUrl());
+                this.replicas = Replicas.single(target,
+                        rebinding(() -> NamingLookup.object(orb, config.objectUrl()), binder, target, tls, true));
+            } else {
+                String target = "'" + name + "' in " + config.nameServiceDescription();
+                this.replicas = Replicas.single(target,
+                        rebinding(() -> NamingLookup.resolve(orb, config.nameServiceUrl(), name), binder, target, tls,
+                                true));
+            }
         } catch (RuntimeException | Error e) {
             if (ownsAttempts) {
                 attempts.shutdown();
             }
             throw e;
+        }
+    }
+
+    private Rebinding<T> rebinding(Supplier<org.omg.CORBA.Object> locator, Function<org.omg.CORBA.Object, T> binder,
+            String target, boolean tls, boolean locateNow) {
+        return new Rebinding<>(() -> orb.bounded(locator.get()), binder, reference -> {
+            if (tls) {
+                Rebinding.requireTlsEndpoint(orb.orb(), reference, target);
+            }
+        }, target, repositoryId, config.callTimeout(), ticker, locateNow);
+    }
+
+    /**
+     * The replicas of the configuration, each located now: one that cannot be reached starts
+     * ejected, and the client is made if any can; else the first failure is the caller's. A
+     * replica that is there but is no such object (or refuses TLS) fails the client.
+     */
+    private Replicas<T> replicaSet(Function<org.omg.CORBA.Object, T> binder, boolean tls) {
+        List<ReplicaTargets.Target> targets = ReplicaTargets.of(config, orb);
+        List<String> descriptions = new ArrayList<>();
+        List<Rebinding<T>> bindings = new ArrayList<>();
+        List<CorbaAdapterException> failures = new ArrayList<>();
+        for (ReplicaTargets.Target target : targets) {
+            Rebinding<T> binding = rebinding(target.locator(), binder, target.description(), tls, false);
+            CorbaAdapterException failure = null;
+            Deadline deadline = Deadline.after(config.callTimeout(), ticker);
+            CurrentAttempt outer = CurrentAttempt.begin(deadline, false, null);
+            try {
+                binding.current(() -> { });
+            } catch (CorbaAdapterException e) {
+                if (!Replicas.failsToReach(e)) {
+                    throw e;
+                }
+                failure = e;
+            } finally {
+                CurrentAttempt.restore(outer);
+            }
+            descriptions.add(target.description());
+            bindings.add(binding);
+            failures.add(failure);
+        }
+        if (failures.stream().allMatch(Objects::nonNull)) {
+            throw failures.get(0);
+        }
+        return Replicas.of(descriptions, bindings, failures, config.replicaPolicy(), ticker, observer,
+                this::probe, probeMillis(config.replicaPolicy()), "corbabridge-probe " + name);
+    }
+
+    /** How often the prober looks for a replica whose ejection is over: a tenth of it, within 20-500 ms. */
+    static long probeMillis(ReplicaPolicy policy) {
+        return Math.max(20, Math.min(500, policy.ejectionTime().toMillis() / 10));
+    }
+
+    /**
+     * Asks an ejected replica whether it is there: located again if it was found gone, then
+     * {@code _non_existent}, within the call time-out; a replica that says its object is gone, or
+     * does not answer, stays ejected.
+     */
+    private void probe(Replicas.Replica<T> replica) {
+        Deadline deadline = Deadline.after(config.callTimeout(), ticker);
+        CurrentAttempt outer = CurrentAttempt.begin(deadline, false, null);
+        long started = ticker.nanoTime();
+        try {
+            T target = replica.binding().current(() -> { }).target();
+            if (target instanceof org.omg.CORBA.Object reference && reference._non_existent()) {
+                throw new ServerUnavailableException("the object of " + replica.target() + " no longer exists",
+                        Completion.NOT_APPLICABLE, null);
+            }
+        } catch (CorbaAdapterException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw translate(e, "_non_existent (the probe of " + replica.target() + ")", deadline, started);
+        } finally {
+            CurrentAttempt.restore(outer);
         }
     }
 
@@ -107,9 +187,9 @@ final class RemoteObject<T> implements AutoCloseable {
                 description, this);
     }
 
-    /** What calls are made on now (the stub or checked reference of the current binding). */
+    /** What calls are made on now (the stub or checked reference of the current binding; with replicas, the first in service's). */
     T currentTarget() {
-        return binding.boundTarget();
+        return replicas.first().binding().boundTarget();
     }
 
     /**
@@ -142,10 +222,14 @@ final class RemoteObject<T> implements AutoCloseable {
         CallObserver.Observation observation = observer.start(repositoryId, operation);
         Deadline deadline = Deadline.after(config.callTimeout(), ticker);
         try {
+            Replicas.Choice choice = replicas.newChoice();
+            RetryLoop.Failover failover = choice == null ? RetryLoop.Failover.NONE
+                    : () -> choice.failOver(replicas.size());
             R result = retryLoop.run(deadline, idempotent, () -> closed, (attempt, cause) -> {
                 retries.increment();
                 observation.retrying(attempt, cause);
-            }, number -> attempt(number, operation, invocation, deadline, observation));
+            }, failover, choice == null ? NOTHING : choice::startOver,
+                    number -> attempt(number, choice, operation, invocation, deadline, observation));
             observation.succeeded();
             return result;
         } catch (RaisedUserException e) {
@@ -177,24 +261,25 @@ final class RemoteObject<T> implements AutoCloseable {
         return retries.sum();
     }
 
-    /** Times the name was resolved again after the server was found gone. */
+    /** Times the name was resolved again after the server was found gone (of every replica). */
     public long rebinds() {
-        return binding.rebinds();
+        return replicas.rebinds();
     }
 
     /** Marks the object closed and closes the lease (destroying an owned ORB). Idempotent. */
     @Override
     public void close() {
         closed = true;
+        replicas.close();
         if (ownsAttempts) {
             attempts.shutdown();
         }
         orb.close();
     }
 
-    /** "'Catalog' in corbaname::127.0.0.1:2809". */
+    /** "'Catalog' in corbaname::127.0.0.1:2809", or the replicas: "3 replicas of 'Catalog-1' in ...". */
     public String describeTarget() {
-        return binding.describe();
+        return replicas.describe();
     }
 
     /**
@@ -207,12 +292,13 @@ final class RemoteObject<T> implements AutoCloseable {
      * dropped; it is not interrupted, since interrupting a thread in the ORB's I/O can close a
      * connection other calls share.
      */
-    private <R> R attempt(int number, String operation, Function<T, R> invocation, Deadline deadline,
-            CallObserver.Observation observation) {
+    private <R> R attempt(int number, Replicas.Choice choice, String operation, Function<T, R> invocation,
+            Deadline deadline, CallObserver.Observation observation) {
+        Replicas.Replica<T> replica = replicas.pick(choice);
         CurrentAttempt moved = null;
-        if (number == 1 && !binding.isStale()) {
+        if (number == 1 && !replica.binding().isStale()) {
             try {
-                return attemptNow(operation, invocation, deadline, observation, true, null);
+                return attemptNow(replica, operation, invocation, deadline, observation, true, null);
             } catch (MovedToHelper sentAgainLate) {
                 // nothing ran: the ORB was forwarded or told to reconnect, and would now wait past the deadline
                 moved = sentAgainLate.attempt;
@@ -223,8 +309,9 @@ final class RemoteObject<T> implements AutoCloseable {
                 : number > 1 ? "after a retry" : "after the name was resolved again";
         // the call's span (and any context of the caller's) stays current on the helper thread
         return attempts.runBy(deadline,
-                Extensions.carryContext(() -> attemptNow(operation, invocation, deadline, observation, false, continued)),
-                () -> new CallTimeoutException(operation + " on " + describeTarget() + " got no reply within "
+                Extensions.carryContext(() -> attemptNow(replica, operation, invocation, deadline, observation, false,
+                        continued)),
+                () -> new CallTimeoutException(operation + " on " + replica.target() + " got no reply within "
                         + config.callTimeout().toMillis() + " ms (attempt " + number + ", " + when
                         + "); the server may still have run it", Completion.MAYBE, null));
     }
@@ -233,14 +320,21 @@ final class RemoteObject<T> implements AutoCloseable {
      * @param onCallersThread whether it runs on the caller's thread (see {@link CurrentAttempt#RESEND_SLACK_NANOS})
      * @param continued the caller's attempt a helper's continues, or null
      */
-    private <R> R attemptNow(String operation, Function<T, R> invocation, Deadline deadline,
-            CallObserver.Observation observation, boolean onCallersThread, CurrentAttempt continued) {
+    private <R> R attemptNow(Replicas.Replica<T> replica, String operation, Function<T, R> invocation,
+            Deadline deadline, CallObserver.Observation observation, boolean onCallersThread,
+            CurrentAttempt continued) {
         if (closed) {
             throw new AdapterClosedException(operation + " on " + describeTarget() + ": the adapter is closed");
         }
+        if (replicas.size() > 1) {
+            observation.replica(replica.target());
+        }
         long started = ticker.nanoTime();
         CurrentAttempt outer = CurrentAttempt.begin(deadline, onCallersThread, continued);
+        RuntimeException failure = null;
+        Replicas.started(replica);
         try {
+            Rebinding<T> binding = replica.binding();
             Rebinding.Bound<T> used = binding.current(observation::rebound);
             try {
                 return invocation.apply(used.target());
@@ -248,19 +342,22 @@ final class RemoteObject<T> implements AutoCloseable {
                 // the server's own answer, or a value that cannot be marshalled: nothing to translate
                 throw e;
             } catch (RuntimeException | StackOverflowError e) {
-                throw binding.staleIfGone(used, translate(e, operation, deadline, started));
+                throw binding.staleIfGone(used, translate(e, operation + " on " + replica.target(), deadline,
+                        started));
             }
+        } catch (RuntimeException e) {
+            failure = e;
+            throw e;
         } finally {
+            if (failure instanceof MovedToHelper) {
+                Replicas.released(replica); // the same attempt goes on, on a helper thread
+            } else {
+                Replicas.ended(replica, ticker.nanoTime() - started, failure);
+            }
             CurrentAttempt.restore(outer);
         }
     }
 
-    /**
-     * What an attempt's failure means: the connections' refusal when they stopped the ORB at the
-     * deadline or the send limit (whatever the ORB made of it on the way out), else the ORB's
-     * system exception, else an ORB broken inside (a {@code StackOverflowError} of a forward
-     * loop's recursion included), all typed.
-     */
     /** A first attempt the connections stopped on the caller's thread, to be made again on a helper. */
     private static final class MovedToHelper extends RuntimeException {
         private static final long serialVersionUID = 1L;
@@ -274,8 +371,15 @@ final class RemoteObject<T> implements AutoCloseable {
         }
     }
 
-    private CorbaAdapterException translate(Throwable e, String operation, Deadline deadline, long started) {
-        String attempt = operation + " on " + describeTarget();
+    /**
+     * What an attempt's failure means: the connections' refusal when they stopped the ORB at the
+     * deadline or the send limit (whatever the ORB made of it on the way out), else the ORB's
+     * system exception, else an ORB broken inside (a {@code StackOverflowError} of a forward
+     * loop's recursion included), all typed.
+     *
+     * @param attempt what was attempted, for the message: "queryCatalog on 'Catalog' in ..."
+     */
+    private CorbaAdapterException translate(Throwable e, String attempt, Deadline deadline, long started) {
         SystemException refusal = CurrentAttempt.current().refusal();
         if (refusal != null && refusal.minor == CurrentAttempt.RESEND_ON_HELPER) {
             throw new MovedToHelper(CurrentAttempt.current());

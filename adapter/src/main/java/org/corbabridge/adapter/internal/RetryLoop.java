@@ -40,6 +40,15 @@ final class RetryLoop {
         void retrying(int attempt, CorbaAdapterException cause);
     }
 
+    /** Whether another replica is left for the call's next attempt, at once and without a back-off. */
+    @FunctionalInterface
+    interface Failover {
+        /** A single target: never. */
+        Failover NONE = () -> false;
+
+        boolean anotherReplica();
+    }
+
     private final RetryPolicy policy;
     /** What another attempt needs at least, besides its back-off: a connection. */
     private final long connectNanos;
@@ -59,16 +68,39 @@ final class RetryLoop {
      */
     <R> R run(Deadline deadline, boolean idempotent, BooleanSupplier closed, RetryListener listener,
             Attempt<R> attempt) {
+        return run(deadline, idempotent, closed, listener, Failover.NONE, () -> { }, attempt);
+    }
+
+    /**
+     * As {@link #run(Deadline, boolean, BooleanSupplier, RetryListener, Attempt)}, over several
+     * replicas: a failed attempt that {@link #mayFailOver may fail over} goes to another replica at
+     * once while {@code failover} has one left and a connection still fits before the deadline;
+     * such attempts do not count against the policy's attempts. A retry after a back-off then
+     * starts over ({@code startOver}: any replica again).
+     */
+    <R> R run(Deadline deadline, boolean idempotent, BooleanSupplier closed, RetryListener listener,
+            Failover failover, Runnable startOver, Attempt<R> attempt) {
+        int policyAttempts = 1;
         for (int number = 1;; number++) {
             try {
                 return attempt.run(number);
             } catch (CorbaAdapterException failure) {
-                if (!mayRetry(failure, number, deadline, idempotent) || closed.getAsBoolean()) {
+                if (closed.getAsBoolean()) {
                     throw failure;
                 }
+                if (mayFailOver(failure, idempotent) && deadline.nanosLeft() > connectNanos
+                        && failover.anotherReplica()) {
+                    listener.retrying(number + 1, failure);
+                    continue;
+                }
+                if (!mayRetry(failure, policyAttempts, deadline, idempotent)) {
+                    throw failure;
+                }
+                policyAttempts++;
+                startOver.run();
                 listener.retrying(number + 1, failure);
                 try {
-                    sleeper.sleep(policy.backoffBefore(number + 1).toNanos());
+                    sleeper.sleep(policy.backoffBefore(policyAttempts).toNanos());
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw failure;
@@ -92,6 +124,20 @@ final class RetryLoop {
         Completion completion = failure.completion();
         return completion == Completion.NO || completion == Completion.NOT_APPLICABLE
                 || (idempotent && policy.retriesIdempotentCalls());
+    }
+
+    /**
+     * Whether a failed attempt may go to another replica: the failure says the replica could not
+     * be reached, did not answer in time or its name could not be resolved, and either the request
+     * did not run ({@link Completion#NO}, {@link Completion#NOT_APPLICABLE}) or the operation is
+     * idempotent.
+     */
+    static boolean mayFailOver(CorbaAdapterException failure, boolean idempotent) {
+        if (!Replicas.failsToReach(failure)) {
+            return false;
+        }
+        Completion completion = failure.completion();
+        return completion == Completion.NO || completion == Completion.NOT_APPLICABLE || idempotent;
     }
 
     /**

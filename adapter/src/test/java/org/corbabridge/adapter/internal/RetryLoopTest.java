@@ -151,6 +151,92 @@ class RetryLoopTest {
         }
     }
 
+    /** Three replicas: a call may fail over twice before the policy's retries take over. */
+    private <R> R runOverReplicas(RetryPolicy policy, boolean idempotent, Replicas.Choice choice,
+            List<Integer> startedOver, RetryLoop.Attempt<R> attempt) {
+        return loop(policy).run(Deadline.after(CALL, clock), idempotent, () -> false,
+                (number, cause) -> retriesAnnounced.add(number), () -> choice.failOver(3),
+                () -> {
+                    startedOver.add(retriesAnnounced.size());
+                    choice.startOver();
+                }, number -> {
+                    choice.add((number - 1) % 3);
+                    return attempt.run(number);
+                });
+    }
+
+    @Test
+    void aFailureThatDidNotRunGoesToAnotherReplicaAtOnceWithoutABackoffWhateverTheOperation() {
+        List<Integer> startedOver = new ArrayList<>();
+        String answer = runOverReplicas(RetryPolicy.none(), false, new Replicas.Choice(), startedOver, number -> {
+            if (number < 3) {
+                throw unavailable(Completion.NO, "replica " + number + " refused the connection");
+            }
+            return "answered by replica " + number;
+        });
+        assertThat(answer).isEqualTo("answered by replica 3");
+        assertThat(slept).as("no back-off before a failover").isEmpty();
+        assertThat(startedOver).isEmpty();
+    }
+
+    @Test
+    void aFailureAfterWhichTheServerMayHaveRunItFailsOverOnlyForAnIdempotentOperation() {
+        List<Integer> startedOver = new ArrayList<>();
+        AtomicInteger attempts = new AtomicInteger();
+        Throwable thrown = catchThrowable(() -> runOverReplicas(RetryPolicy.none(), false, new Replicas.Choice(),
+                startedOver, number -> {
+                    attempts.incrementAndGet();
+                    throw unavailable(Completion.MAYBE, "the connection broke after the request was sent");
+                }));
+        assertThat(thrown).isInstanceOf(ServerUnavailableException.class);
+        assertThat(attempts).as("not idempotent: one attempt").hasValue(1);
+
+        String answer = runOverReplicas(RetryPolicy.none(), true, new Replicas.Choice(), startedOver, number -> {
+            if (number == 1) {
+                throw new CallTimeoutException("no reply in time", Completion.MAYBE, null);
+            }
+            return "answered by replica " + number;
+        });
+        assertThat(answer).isEqualTo("answered by replica 2");
+
+        assertThat(RetryLoop.mayFailOver(unavailable(Completion.MAYBE, "x"), true)).isTrue();
+        assertThat(RetryLoop.mayFailOver(new NameNotBoundException("not bound"), false)).isTrue();
+        assertThat(RetryLoop.mayFailOver(new RemoteCallException("the server's ORB failed", Completion.NO, null),
+                true)).as("not a failure to reach the replica").isFalse();
+        assertThat(RetryLoop.mayFailOver(new WrongObjectTypeException("not a Catalog", Completion.NOT_APPLICABLE,
+                null), true)).isFalse();
+    }
+
+    @Test
+    void failoversDoNotUseUpThePolicysAttemptsAndARetryStartsOverOnEveryReplica() {
+        List<Integer> startedOver = new ArrayList<>();
+        AtomicInteger attempts = new AtomicInteger();
+        Throwable thrown = catchThrowable(() -> runOverReplicas(DEFAULTS, false, new Replicas.Choice(), startedOver,
+                number -> {
+                    attempts.incrementAndGet();
+                    throw unavailable(Completion.NO, "attempt " + number);
+                }));
+        // 3 policy attempts, each going round the 3 replicas
+        assertThat(attempts).hasValue(9);
+        assertThat(thrown).hasMessage("attempt 9");
+        assertThat(slept).containsExactly(Duration.ofMillis(50), Duration.ofMillis(100));
+        assertThat(startedOver).hasSize(2);
+    }
+
+    @Test
+    void noFailoverOnceTheDeadlineLeavesLessThanAConnection() {
+        List<Integer> startedOver = new ArrayList<>();
+        AtomicInteger attempts = new AtomicInteger();
+        Throwable thrown = catchThrowable(() -> runOverReplicas(RetryPolicy.none(), true, new Replicas.Choice(),
+                startedOver, number -> {
+                    attempts.incrementAndGet();
+                    clock.advance(CALL.minus(CONNECT));
+                    throw unavailable(Completion.NO, "slow to refuse");
+                }));
+        assertThat(thrown).hasMessage("slow to refuse");
+        assertThat(attempts).hasValue(1);
+    }
+
     private static ServerUnavailableException unavailable(Completion completion, String message) {
         return new ServerUnavailableException(message, completion, null);
     }

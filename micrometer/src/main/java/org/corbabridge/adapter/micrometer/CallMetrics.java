@@ -28,6 +28,11 @@ import org.corbabridge.adapter.CorbaAdapterException;
  * <tr><td>{@value #RETRIES}</td><td>counter</td><td>{@code interface}, {@code operation}</td></tr>
  * <tr><td>{@value #REBINDS}</td><td>counter</td><td>{@code interface}, {@code operation}</td></tr>
  * <tr><td>{@value #TIMEOUTS}</td><td>counter</td><td>{@code interface}, {@code operation}</td></tr>
+ * <tr><td>{@value #REPLICA_ATTEMPTS}</td><td>counter</td><td>{@code replica} (as configured):
+ *     attempts sent to each replica of a client with several</td></tr>
+ * <tr><td>{@value #REPLICA_EJECTIONS}</td><td>counter</td><td>{@code replica}</td></tr>
+ * <tr><td>{@value #REPLICA_PROBES}</td><td>counter</td><td>{@code replica}, {@code outcome}
+ *     ({@code answered}: back in service, {@code unanswered}: still ejected)</td></tr>
  * <tr><td>{@value #ORB_CREATIONS}</td><td>function counter</td><td>none: ORBs the adapter created in this class loader</td></tr>
  * <tr><td>{@value #ORBS_OPEN}</td><td>gauge</td><td>none: of those, the ones not yet destroyed</td></tr>
  * </table>
@@ -43,6 +48,9 @@ public final class CallMetrics implements CallObserver {
     public static final String RETRIES = "corba.client.retries";
     public static final String REBINDS = "corba.client.rebinds";
     public static final String TIMEOUTS = "corba.client.timeouts";
+    public static final String REPLICA_ATTEMPTS = "corba.client.replica.attempts";
+    public static final String REPLICA_EJECTIONS = "corba.client.replica.ejections";
+    public static final String REPLICA_PROBES = "corba.client.replica.probes";
     public static final String ORB_CREATIONS = "corba.client.orb.creations";
     public static final String ORBS_OPEN = "corba.client.orbs.open";
 
@@ -58,6 +66,8 @@ public final class CallMetrics implements CallObserver {
      * quarter of the adapter's own CPU in a 12-byte call's profile.)
      */
     private final ConcurrentMap<String, ConcurrentMap<String, OperationMeters>> meters = new ConcurrentHashMap<>();
+    /** The replica counters, by name, replica and outcome. */
+    private final ConcurrentMap<String, Counter> replicaCounters = new ConcurrentHashMap<>();
 
     private CallMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -83,7 +93,29 @@ public final class CallMetrics implements CallObserver {
         if (keepsNothing()) {
             return Observation.NONE;
         }
-        return new Timing(meters(repositoryId, operation), System.nanoTime());
+        return new Timing(this, meters(repositoryId, operation), System.nanoTime());
+    }
+
+    @Override
+    public void replicaEjected(String replica, CorbaAdapterException cause) {
+        replicaCounter(REPLICA_EJECTIONS, "replicas ejected after failing repeatedly", replica, null).increment();
+    }
+
+    @Override
+    public void replicaProbed(String replica, boolean answered) {
+        replicaCounter(REPLICA_PROBES, "probes of ejected replicas", replica, answered ? "answered" : "unanswered")
+                .increment();
+    }
+
+    /** A replica's counter, registered the first time it counts. */
+    private Counter replicaCounter(String name, String description, String replica, String outcome) {
+        return replicaCounters.computeIfAbsent(name + '\n' + replica + '\n' + outcome, key -> {
+            Counter.Builder builder = Counter.builder(name).description(description).tag("replica", replica);
+            if (outcome != null) {
+                builder.tag("outcome", outcome);
+            }
+            return builder.register(registry);
+        });
     }
 
     /**
@@ -161,12 +193,19 @@ public final class CallMetrics implements CallObserver {
 
     /** One call's start, and its operation's meters. */
     private static final class Timing implements Observation {
+        private final CallMetrics metrics;
         private final OperationMeters meters;
         private final long started;
 
-        Timing(OperationMeters meters, long started) {
+        Timing(CallMetrics metrics, OperationMeters meters, long started) {
+            this.metrics = metrics;
             this.meters = meters;
             this.started = started;
+        }
+
+        @Override
+        public void replica(String replica) {
+            metrics.replicaCounter(REPLICA_ATTEMPTS, "attempts sent to each replica", replica, null).increment();
         }
 
         @Override

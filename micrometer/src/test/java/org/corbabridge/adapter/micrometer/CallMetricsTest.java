@@ -2,6 +2,7 @@ package org.corbabridge.adapter.micrometer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import com.sun.net.httpserver.HttpServer;
 import io.micrometer.core.instrument.Clock;
@@ -19,10 +20,13 @@ import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.CallTimeoutException;
 import org.corbabridge.adapter.CorbaClient;
 import org.corbabridge.adapter.InterfaceSignature;
+import org.corbabridge.adapter.ReplicaPolicy;
 import org.corbabridge.adapter.TestOrbs;
 import org.corbabridge.depot.stock.PalletNotFound;
 import org.corbabridge.depot.stock.WarehouseOperations;
+import org.corbabridge.fixture.ServerConfig;
 import org.corbabridge.fixture.ServerFixture;
+import org.corbabridge.fixture.ServerProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -166,5 +170,37 @@ class CallMetricsTest {
 
         assertThat(prometheus.scrape()).contains("corba_client_calls_seconds_count{exception=\"none\"," + WAREHOUSE
                 + ",operation=\"audits\",outcome=\"success\"} 1");
+    }
+
+    @Test
+    void attemptsPerReplicaEjectionsAndProbesAreCounted() {
+        PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        CallMetrics metrics = CallMetrics.of(prometheus);
+        try (ServerFixture replicas = ServerFixture.startNameServiceOnly()) {
+            ServerProcess first = replicas.startServer(ServerConfig.warehouse().toBuilder().name("Warehouse-1").build());
+            replicas.startServer(ServerConfig.warehouse().toBuilder().name("Warehouse-2").build());
+            String one = "'Warehouse-1' in " + replicas.nameServiceUrl();
+            String two = "'Warehouse-2' in " + replicas.nameServiceUrl();
+            try (CorbaClient<WarehouseOperations> client = client(AdapterConfig.builder()
+                    .nameService(replicas.nameServiceUrl()).replicas("Warehouse-1", "Warehouse-2")
+                    .replicaPolicy(ReplicaPolicy.builder().balancing(ReplicaPolicy.Balancing.ROUND_ROBIN)
+                            .ejectAfter(1, 1).ejectFor(Duration.ofMillis(200)).build())
+                    .idempotent("_get_site").orb(TestOrbs.current()).callTimeout(TestOrbs.CALL_TIMEOUT)
+                    .connectTimeout(TestOrbs.CONNECT_TIMEOUT).observers(metrics))) {
+                for (int i = 0; i < 4; i++) {
+                    client.proxy().site();
+                }
+                first.kill();
+                client.proxy().site();
+                client.proxy().site();
+                first.restartOnNewPort();
+                await().atMost(Duration.ofSeconds(10)).until(() -> prometheus.scrape().contains(
+                        "corba_client_replica_probes_total{outcome=\"answered\",replica=\"" + one + "\"} 1.0"));
+            }
+            String scrape = prometheus.scrape();
+            assertThat(scrape).contains("corba_client_replica_ejections_total{replica=\"" + one + "\"} 1.0")
+                    .doesNotContain("corba_client_replica_ejections_total{replica=\"" + two + "\"}")
+                    .contains("corba_client_replica_attempts_total{replica=\"" + two + "\"}");
+        }
     }
 }

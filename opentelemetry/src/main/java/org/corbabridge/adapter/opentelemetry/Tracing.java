@@ -27,7 +27,10 @@ import org.corbabridge.adapter.CorbaAdapterException;
  * interface's scoped name), {@code rpc.method}, {@code corba.repository_id}, {@code corba.outcome}
  * ({@code success}, {@code user_exception} or {@code failure}) and, when the server answers with
  * it, {@code corba.server.span_id}. A retry is an event {@code corba.retry} (the attempt, the
- * error type, the completion status), a rebind an event {@code corba.rebind}. A failure records
+ * error type, the completion status), a rebind an event {@code corba.rebind}. With several
+ * replicas, each attempt's replica is an event {@code corba.replica} ({@code corba.replica}: the
+ * replica as configured) and the last one the span's attribute {@code corba.replica}; ejections
+ * and probes happen outside any call, and are counted by the metrics add-on. A failure records
  * the exception, sets {@code error.type} to its class and the status to ERROR; an IDL user
  * exception is the server's answer: it sets {@code corba.user_exception} to its repository id
  * and leaves the status unset.
@@ -52,6 +55,8 @@ public final class Tracing implements CallObserver {
     public static final AttributeKey<String> COMPLETION = AttributeKey.stringKey("corba.completion");
     public static final String RETRY_EVENT = "corba.retry";
     public static final String REBIND_EVENT = "corba.rebind";
+    public static final AttributeKey<String> REPLICA = AttributeKey.stringKey("corba.replica");
+    public static final String REPLICA_EVENT = "corba.replica";
 
     private static final Tracing GLOBAL = new Tracing(GlobalOpenTelemetry::getOrNoop);
 
@@ -140,6 +145,12 @@ public final class Tracing implements CallObserver {
         public void retrying(int attempt, CorbaAdapterException cause) {
             span.addEvent(RETRY_EVENT, Attributes.of(ATTEMPT, (long) attempt, ERROR_TYPE, cause.getClass().getName(),
                     COMPLETION, cause.completion().name()));
+        }
+
+        @Override
+        public void replica(String replica) {
+            span.addEvent(REPLICA_EVENT, Attributes.of(REPLICA, replica));
+            span.setAttribute(REPLICA, replica);
         }
 
         @Override

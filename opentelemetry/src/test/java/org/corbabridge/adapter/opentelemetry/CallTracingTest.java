@@ -25,10 +25,13 @@ import org.corbabridge.adapter.CallTimeoutException;
 import org.corbabridge.adapter.CorbaClient;
 import org.corbabridge.adapter.InterfaceSignature;
 import org.corbabridge.adapter.OrbConfig;
+import org.corbabridge.adapter.ReplicaPolicy;
 import org.corbabridge.adapter.TestOrbs;
 import org.corbabridge.depot.stock.PalletNotFound;
 import org.corbabridge.depot.stock.WarehouseOperations;
+import org.corbabridge.fixture.ServerConfig;
 import org.corbabridge.fixture.ServerFixture;
+import org.corbabridge.fixture.ServerProcess;
 import org.corbabridge.fixture.ServerTraceLine;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -244,5 +247,38 @@ class CallTracingTest {
         return span.getName() + " kind=" + span.getKind() + " trace=" + span.getTraceId() + " span=" + span.getSpanId()
                 + " parent=" + span.getParentSpanId() + " " + span.getAttributes().asMap() + " events="
                 + span.getEvents().stream().map(EventData::getName).toList() + " status=" + span.getStatus().getStatusCode();
+    }
+
+    @Test
+    void withSeveralReplicasEachAttemptsReplicaIsAnEventAndAFailoverShowsBoth() {
+        ServerProcess second = fixture.startServer(ServerConfig.warehouse().toBuilder().name("Warehouse-2")
+                .extraArguments("--site", "depot-2").build());
+        try (CorbaClient<WarehouseOperations> client = tracedClient(AdapterConfig.builder()
+                .nameService(fixture.nameServiceUrl()).replicas("Warehouse", "Warehouse-2")
+                .replicaPolicy(ReplicaPolicy.builder().balancing(ReplicaPolicy.Balancing.ROUND_ROBIN).build())
+                .idempotent("_get_site").callTimeout(TestOrbs.CALL_TIMEOUT).connectTimeout(TestOrbs.CONNECT_TIMEOUT))) {
+            client.proxy().site();
+            client.proxy().site();
+            List<String> replicas = spans.getFinishedSpanItems().stream()
+                    .map(span -> span.getAttributes().get(Tracing.REPLICA)).toList();
+            assertThat(replicas).containsExactlyInAnyOrder("'Warehouse' in " + fixture.nameServiceUrl(),
+                    "'Warehouse-2' in " + fixture.nameServiceUrl());
+            spans.reset();
+
+            second.kill();
+            for (int i = 0; i < 2; i++) {
+                assertThat(client.proxy().site()).isEqualTo("depot-1");
+            }
+        } finally {
+            second.close();
+        }
+        // the call that went to the killed replica first: both attempts are events, the answer's replica the attribute
+        SpanData failedOver = spans.getFinishedSpanItems().stream()
+                .filter(span -> span.getEvents().stream().anyMatch(e -> e.getName().equals(Tracing.RETRY_EVENT)))
+                .findFirst().orElseThrow();
+        assertThat(failedOver.getEvents()).extracting(EventData::getName)
+                .containsExactly(Tracing.REPLICA_EVENT, Tracing.RETRY_EVENT, Tracing.REPLICA_EVENT);
+        assertThat(failedOver.getAttributes().get(Tracing.REPLICA)).isEqualTo("'Warehouse' in " + fixture.nameServiceUrl());
+        assertThat(failedOver.getAttributes().get(Tracing.OUTCOME)).isEqualTo("success");
     }
 }

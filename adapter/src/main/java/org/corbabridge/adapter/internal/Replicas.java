@@ -1,0 +1,367 @@
+package org.corbabridge.adapter.internal;
+
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.corbabridge.adapter.CallObserver;
+import org.corbabridge.adapter.CallTimeoutException;
+import org.corbabridge.adapter.CorbaAdapterException;
+import org.corbabridge.adapter.NameNotBoundException;
+import org.corbabridge.adapter.NameServiceUnavailableException;
+import org.corbabridge.adapter.ReplicaPolicy;
+import org.corbabridge.adapter.ServerUnavailableException;
+import org.corbabridge.adapter.internal.time.Ticker;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The targets of a client's calls: one (the common case, which costs a call nothing more) or
+ * several replicas of the same object, each with its own {@link Rebinding}. With several, each
+ * call's attempt {@link #pick picks} one as the {@link ReplicaPolicy} balances them, a failed
+ * attempt may go to another ({@link Choice#failOver}), and each replica's failures to reach it
+ * feed a circuit breaker (Resilience4j) that ejects it for a while; a prober thread then asks an
+ * ejected replica {@code _non_existent} and lets it back in once it answers. Thread-safe.
+ *
+ * @param <T> what calls are made on
+ */
+final class Replicas<T> implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Replicas.class);
+
+    /** Asks a replica whether it is there, within a bounded time; throws (typed) when it is not. */
+    @FunctionalInterface
+    interface Prober<T> {
+        void probe(Replica<T> replica);
+    }
+
+    /** One replica: where it is, its binding, its breaker (none alone) and its calls in flight. */
+    static final class Replica<T> {
+        private final int index;
+        private final String target;
+        private final Rebinding<T> binding;
+        private final CircuitBreaker breaker;
+        private final AtomicInteger outstanding = new AtomicInteger();
+        private volatile CorbaAdapterException lastFailure;
+
+        Replica(int index, String target, Rebinding<T> binding, CircuitBreaker breaker) {
+            this.index = index;
+            this.target = target;
+            this.binding = binding;
+            this.breaker = breaker;
+        }
+
+        String target() {
+            return target;
+        }
+
+        Rebinding<T> binding() {
+            return binding;
+        }
+
+        int outstanding() {
+            return outstanding.get();
+        }
+
+        /** Whether calls may go to it: it is not ejected (nor being probed). */
+        boolean isInService() {
+            return breaker == null || breaker.getState() == CircuitBreaker.State.CLOSED;
+        }
+
+        @Override
+        public String toString() {
+            return target;
+        }
+    }
+
+    /**
+     * One call's use of the replicas: those its attempts went to. Made only with several replicas;
+     * a call's attempts run one after another, so it needs no locking.
+     */
+    static final class Choice {
+        private long tried;
+        private int count;
+
+        /** Whether another replica, not yet tried by this call, is left for its next attempt. */
+        boolean failOver(int replicas) {
+            return count < replicas;
+        }
+
+        /** A retry after a back-off may go to any replica again. */
+        void startOver() {
+            tried = 0;
+            count = 0;
+        }
+
+        boolean tried(int index) {
+            return (tried & (1L << index)) != 0;
+        }
+
+        void add(int index) {
+            if (!tried(index)) {
+                tried |= 1L << index;
+                count++;
+            }
+        }
+    }
+
+    /** At most this many replicas: a call's choice is a bit set in a long. */
+    static final int MAX_REPLICAS = 64;
+
+    private final List<Replica<T>> replicas;
+    private final ReplicaPolicy.Balancing balancing;
+    private final AtomicInteger nextInTurn = new AtomicInteger();
+    private final CallObserver observer;
+    private final ScheduledExecutorService prober;
+
+    private Replicas(List<Replica<T>> replicas, ReplicaPolicy.Balancing balancing, CallObserver observer,
+            ScheduledExecutorService prober) {
+        this.replicas = replicas;
+        this.balancing = balancing;
+        this.observer = observer;
+        this.prober = prober;
+    }
+
+    /** The single target of a client: no breaker, no prober, nothing per call. */
+    static <T> Replicas<T> single(String target, Rebinding<T> binding) {
+        return new Replicas<>(List.of(new Replica<>(0, target, binding, null)), ReplicaPolicy.Balancing.ROUND_ROBIN,
+                null, null);
+    }
+
+    /**
+     * Several replicas, each with a breaker as {@code policy} says and a prober thread that asks an
+     * ejected one, once its ejection time is over, whether it is back.
+     *
+     * @param bindings the replicas' bindings, by target; one located at creation is in service, one
+     *     not yet located (unreachable then) starts ejected
+     * @param creationFailures by target, why it could not be located at creation, or null if it was
+     * @param probeMillis how often the prober looks for a replica whose ejection time is over
+     */
+    static <T> Replicas<T> of(List<String> targets, List<Rebinding<T>> bindings,
+            List<CorbaAdapterException> creationFailures,
+            ReplicaPolicy policy, Ticker ticker, CallObserver observer, Prober<T> probe, long probeMillis,
+            String threadName) {
+        if (targets.size() > MAX_REPLICAS) {
+            throw new IllegalArgumentException("at most " + MAX_REPLICAS + " replicas, not " + targets.size());
+        }
+        CircuitBreakerConfig config = CircuitBreakerConfig.custom()
+                .slidingWindow(policy.ejectionWindow(), policy.ejectionFailures(),
+                        CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
+                .failureRateThreshold(100f * policy.ejectionFailures() / policy.ejectionWindow())
+                .waitDurationInOpenState(policy.ejectionTime())
+                .permittedNumberOfCallsInHalfOpenState(1)
+                .automaticTransitionFromOpenToHalfOpenEnabled(false)
+                .writableStackTraceEnabled(false)
+                .clock(new TickerClock(ticker))
+                .build();
+        List<Replica<T>> replicas = new ArrayList<>();
+        for (int i = 0; i < targets.size(); i++) {
+            CircuitBreaker breaker = CircuitBreaker.of(targets.get(i), config);
+            Replica<T> replica = new Replica<>(i, targets.get(i), bindings.get(i), breaker);
+            breaker.getEventPublisher().onStateTransition(event -> transition(replica, event.getStateTransition(),
+                    observer));
+            if (creationFailures.get(i) != null) {
+                replica.lastFailure = creationFailures.get(i);
+                breaker.transitionToOpenState();
+            }
+            replicas.add(replica);
+        }
+        ScheduledExecutorService prober = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, threadName);
+            thread.setDaemon(true);
+            return thread;
+        });
+        Replicas<T> set = new Replicas<>(List.copyOf(replicas), policy.balancing(), observer, prober);
+        prober.scheduleWithFixedDelay(() -> set.probeEjected(probe), probeMillis, probeMillis, TimeUnit.MILLISECONDS);
+        return set;
+    }
+
+    private static <T> void transition(Replica<T> replica, CircuitBreaker.StateTransition transition,
+            CallObserver observer) {
+        switch (transition) {
+            case CLOSED_TO_OPEN -> {
+                LOG.warn("replica {} ejected: {}", replica.target, replica.lastFailure == null ? "not reachable"
+                        : replica.lastFailure.getMessage());
+                // located again before it is probed: it may have moved
+                replica.binding.invalidate();
+                observer.replicaEjected(replica.target, replica.lastFailure);
+            }
+            case HALF_OPEN_TO_CLOSED -> {
+                LOG.info("replica {} answered its probe and takes calls again", replica.target);
+                observer.replicaProbed(replica.target, true);
+            }
+            case HALF_OPEN_TO_OPEN -> observer.replicaProbed(replica.target, false);
+            default -> {
+                // other transitions (forced ones at creation) say nothing new
+            }
+        }
+    }
+
+    /** How many replicas. */
+    int size() {
+        return replicas.size();
+    }
+
+    /** A new choice for one call, or null with a single target (nothing to choose). */
+    Choice newChoice() {
+        return replicas.size() == 1 ? null : new Choice();
+    }
+
+    /**
+     * The replica for the next attempt of a call: the only one; else, among those in service the
+     * call has not tried, the next in turn or the one with the fewest calls waiting; when every
+     * untried one is ejected, the next untried one in turn all the same.
+     */
+    Replica<T> pick(Choice choice) {
+        if (choice == null) {
+            return replicas.get(0);
+        }
+        int n = replicas.size();
+        int start = Math.floorMod(nextInTurn.getAndIncrement(), n);
+        Replica<T> best = null;
+        Replica<T> fallback = null;
+        for (int k = 0; k < n; k++) {
+            Replica<T> replica = replicas.get((start + k) % n);
+            if (choice.tried(replica.index)) {
+                continue;
+            }
+            if (!replica.isInService()) {
+                fallback = fallback == null ? replica : fallback;
+                continue;
+            }
+            if (balancing == ReplicaPolicy.Balancing.ROUND_ROBIN) {
+                best = replica;
+                break;
+            }
+            if (best == null || replica.outstanding() < best.outstanding()) {
+                best = replica;
+            }
+        }
+        Replica<T> chosen = best != null ? best : fallback != null ? fallback : replicas.get(start);
+        choice.add(chosen.index);
+        return chosen;
+    }
+
+    /** The first replica in service (the first of all when none is): what {@code reference()} shows. */
+    Replica<T> first() {
+        return replicas.stream().filter(Replica::isInService).findFirst().orElse(replicas.get(0));
+    }
+
+    /** Times any replica was located again after it was found gone. */
+    long rebinds() {
+        long sum = 0;
+        for (Replica<T> replica : replicas) {
+            sum += replica.binding.rebinds();
+        }
+        return sum;
+    }
+
+    /** The one target's description; with several, how many and which. */
+    String describe() {
+        if (replicas.size() == 1) {
+            return replicas.get(0).target;
+        }
+        return replicas.size() + " replicas (" + String.join(", ", replicas.stream().map(Replica::target).toList())
+                + ")";
+    }
+
+    /** An attempt on {@code replica} starts. */
+    static void started(Replica<?> replica) {
+        if (replica.breaker != null) {
+            replica.outstanding.incrementAndGet();
+        }
+    }
+
+    /** An attempt on {@code replica} stops counting as its call waiting, without a verdict on it. */
+    static void released(Replica<?> replica) {
+        if (replica.breaker != null) {
+            replica.outstanding.decrementAndGet();
+        }
+    }
+
+    /**
+     * An attempt on {@code replica} ended after {@code nanos}, with {@code failure} or null; a
+     * failure to reach it counts towards its ejection, any other end (an answer, a user exception,
+     * a value that could not be sent) as a success.
+     */
+    static void ended(Replica<?> replica, long nanos, RuntimeException failure) {
+        CircuitBreaker breaker = replica.breaker;
+        if (breaker == null) {
+            return;
+        }
+        replica.outstanding.decrementAndGet();
+        if (failure instanceof CorbaAdapterException typed && failsToReach(typed)) {
+            replica.lastFailure = typed;
+            breaker.onError(nanos, TimeUnit.NANOSECONDS, typed);
+        } else {
+            breaker.onSuccess(nanos, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /** Whether a failure says the replica could not be reached or did not answer in time. */
+    static boolean failsToReach(CorbaAdapterException failure) {
+        return failure instanceof ServerUnavailableException || failure instanceof CallTimeoutException
+                || failure instanceof NameServiceUnavailableException || failure instanceof NameNotBoundException;
+    }
+
+    /** Probes every ejected replica whose ejection time is over; run by the prober thread. */
+    void probeEjected(Prober<T> probe) {
+        for (Replica<T> replica : replicas) {
+            if (replica.breaker.getState() != CircuitBreaker.State.OPEN || !replica.breaker.tryAcquirePermission()) {
+                continue;
+            }
+            long started = System.nanoTime();
+            try {
+                probe.probe(replica);
+                replica.breaker.onSuccess(System.nanoTime() - started, TimeUnit.NANOSECONDS);
+            } catch (RuntimeException | Error e) {
+                if (e instanceof CorbaAdapterException typed) {
+                    replica.lastFailure = typed;
+                }
+                replica.binding.invalidate();
+                replica.breaker.onError(System.nanoTime() - started, TimeUnit.NANOSECONDS, e);
+            }
+        }
+    }
+
+    /** Stops the prober; a probe under way ends by its own bound. */
+    @Override
+    public void close() {
+        if (prober != null) {
+            prober.shutdownNow();
+        }
+    }
+
+    /** The breakers' clock: the client's ticker, so that a test's fake one ends an ejection. */
+    private static final class TickerClock extends Clock {
+        private final Ticker ticker;
+
+        TickerClock(Ticker ticker) {
+            this.ticker = ticker;
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            long nanos = ticker.nanoTime();
+            return Instant.ofEpochSecond(Math.floorDiv(nanos, 1_000_000_000L), Math.floorMod(nanos, 1_000_000_000L));
+        }
+    }
+}
