@@ -2,6 +2,7 @@ package org.corbabridge.adapter;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * How a client spreads its calls over several replicas ({@link AdapterConfig.Builder#replicas})
@@ -24,7 +25,15 @@ import java.util.Objects;
  *       rather than refusing them.</li>
  * </ul>
  *
- * Defaults: least outstanding, ejected after 3 failures among the last 5 calls, for 5 s.
+ * <p><b>A replica that stops answering</b> (stopped, or its link gone: connections open, nothing
+ * comes back) holds an attempt until the call's deadline, so a call on it could never fail over.
+ * With an {@link Builder#attemptTimeout attempt time-out}, each attempt of an idempotent operation
+ * runs on a helper thread that the caller waits for only that long; then the call goes to another
+ * replica, and the stalled attempt ends on its own, bounded by the ORB. Calls of other operations
+ * keep the whole call time-out: one the server may have run is not sent twice.
+ *
+ * Defaults: least outstanding, ejected after 3 failures among the last 5 calls, for 5 s, no
+ * attempt time-out (each attempt may take the rest of the call time-out).
  *
  * <pre>{@code
  * ReplicaPolicy policy = ReplicaPolicy.builder()
@@ -50,12 +59,14 @@ public final class ReplicaPolicy {
     private final int ejectionFailures;
     private final int ejectionWindow;
     private final Duration ejectionTime;
+    private final Duration attemptTimeout;
 
     private ReplicaPolicy(Builder builder) {
         this.balancing = builder.balancing;
         this.ejectionFailures = builder.ejectionFailures;
         this.ejectionWindow = builder.ejectionWindow;
         this.ejectionTime = builder.ejectionTime;
+        this.attemptTimeout = builder.attemptTimeout;
     }
 
     public static ReplicaPolicy ofDefaults() {
@@ -85,10 +96,17 @@ public final class ReplicaPolicy {
         return ejectionTime;
     }
 
+    /** How long one attempt of an idempotent operation may wait before the call fails over; empty: the call's time. */
+    public Optional<Duration> attemptTimeout() {
+        return Optional.ofNullable(attemptTimeout);
+    }
+
     @Override
     public String toString() {
         return "ReplicaPolicy[" + balancing + ", eject after " + ejectionFailures + " of " + ejectionWindow
-                + " calls failed, for " + ejectionTime.toMillis() + " ms]";
+                + " calls failed, for " + ejectionTime.toMillis() + " ms"
+                + (attemptTimeout == null ? "" : ", attempts of idempotent calls " + attemptTimeout.toMillis() + " ms")
+                + "]";
     }
 
     public static final class Builder {
@@ -96,6 +114,7 @@ public final class ReplicaPolicy {
         private int ejectionFailures = 3;
         private int ejectionWindow = 5;
         private Duration ejectionTime = Duration.ofSeconds(5);
+        private Duration attemptTimeout;
 
         private Builder() {
         }
@@ -123,6 +142,20 @@ public final class ReplicaPolicy {
                 throw new IllegalArgumentException("ejectFor must be positive, not " + time);
             }
             this.ejectionTime = time;
+            return this;
+        }
+
+        /**
+         * How long one attempt of an idempotent operation may wait for its replica before the call
+         * goes to another; positive, and shorter than the call time-out to be of use. Each such
+         * attempt then runs on a helper thread.
+         */
+        public Builder attemptTimeout(Duration timeout) {
+            Objects.requireNonNull(timeout, "timeout");
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("attemptTimeout must be positive, not " + timeout);
+            }
+            this.attemptTimeout = timeout;
             return this;
         }
 

@@ -228,4 +228,37 @@ class ReplicaSetTest {
             }
         }
     }
+
+    @Test
+    void aStoppedReplicaCostsAnIdempotentCallOnlyTheAttemptTimeoutAndIsEjected() {
+        Duration attempt = Duration.ofMillis(300);
+        try (CorbaClient<WarehouseOperations> client = CorbaClient.create(WarehouseOperations.class,
+                AdapterConfig.builder().nameService(fixture.nameServiceUrl())
+                        .replicas("Warehouse-1", "Warehouse-2", "Warehouse-3")
+                        .replicaPolicy(ReplicaPolicy.builder().balancing(ReplicaPolicy.Balancing.ROUND_ROBIN)
+                                .ejectAfter(2, 4).ejectFor(EJECTION).attemptTimeout(attempt).build())
+                        .idempotent("_get_site").orb(TestOrbs.current()).callTimeout(TestOrbs.CALL_TIMEOUT)
+                        .connectTimeout(TestOrbs.CONNECT_TIMEOUT).observers(observer).build())) {
+            WarehouseOperations warehouse = client.proxy();
+            assertThat(sites(warehouse, 6)).containsOnlyKeys(SITES);
+            servers.get(1).suspend();
+            try {
+                long worst = 0;
+                Map<String, Integer> sites = new ConcurrentHashMap<>();
+                for (int i = 0; i < 30; i++) {
+                    long started = System.nanoTime();
+                    sites.merge(warehouse.site(), 1, Integer::sum);
+                    worst = Math.max(worst, System.nanoTime() - started);
+                }
+                assertThat(sites).containsOnlyKeys("depot-1", "depot-3");
+                assertThat(events).contains("ejected 'Warehouse-2' in " + fixture.nameServiceUrl());
+                // liveness with a generous margin: an attempt time-out, then another replica's answer
+                assertThat(Duration.ofNanos(worst)).isLessThan(attempt.multipliedBy(2).plus(TestOrbs.CONNECT_TIMEOUT));
+            } finally {
+                servers.get(1).resume();
+            }
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+                    assertThat(events).contains("back 'Warehouse-2' in " + fixture.nameServiceUrl()));
+        }
+    }
 }

@@ -1,14 +1,19 @@
 package org.corbabridge.adapter.internal;
 
+import java.io.Closeable;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.Properties;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.adapter.internal.eclipse.EclipseOrbTransport;
+import org.omg.CORBA.BAD_PARAM;
 import org.omg.CORBA.COMM_FAILURE;
 import org.omg.CORBA.CompletionStatus;
 import org.omg.CORBA.ORB;
+import org.omg.CORBA.Policy;
+import org.omg.CORBA.SetOverrideType;
 import org.omg.CORBA.SystemException;
 import org.omg.CORBA.TIMEOUT;
 
@@ -22,6 +27,8 @@ final class OrbQuirks {
     private static final String NATIVE_CHAR_CODESET = "jacorb.native_char_codeset";
     /** The Eclipse ORB's minor code (low 12 bits) for "timeout waiting for response". */
     private static final int ECLIPSE_RESPONSE_TIMEOUT_MINOR = 19;
+    /** BAD_PARAM's OMG minor code 23: a wide character on a connection whose code sets are not yet known. */
+    static final int OMG_WCHAR_CODE_SET_NOT_KNOWN = 0x4f4d0017;
     /** The selector thread ends as soon as it wakes up to its ORB's destroy(); this is plenty. */
     private static final Duration SELECTOR_THREAD_END_WAIT = Duration.ofSeconds(1);
 
@@ -52,6 +59,60 @@ final class OrbQuirks {
         return e instanceof TIMEOUT
                 || e instanceof COMM_FAILURE && (e.minor & 0xFFF) == ECLIPSE_RESPONSE_TIMEOUT_MINOR
                         && e.completed == CompletionStatus.COMPLETED_MAYBE;
+    }
+
+    /**
+     * Whether {@code e} is omniORB's answer to a request with wide characters (a {@code wstring})
+     * that reached it on a new connection before the request that negotiated the connection's code
+     * sets had been read: BAD_PARAM, OMG minor 23 ({@code WCharTCSNotKnown}), completed NO. A
+     * client ORB that sends its code sets with the connection's first request only (JacORB) meets
+     * it when several threads start calls on a fresh connection at once: seen in the replica
+     * drills, 1-13 calls of 100 000 after a replica came back. The request did not run; sent again
+     * it is answered.
+     */
+    static boolean isCodeSetNotYetNegotiated(Throwable e) {
+        return e instanceof BAD_PARAM bad && bad.minor == OMG_WCHAR_CODE_SET_NOT_KNOWN
+                && bad.completed == CompletionStatus.COMPLETED_NO;
+    }
+
+    /**
+     * Opens a JacORB connection to a reference just bound, before any caller can use it: one
+     * request ({@code _non_existent}) from this thread alone, which carries the connection's code
+     * sets. When several threads start calls on a connection JacORB is opening, a request created
+     * meanwhile marks the code sets negotiated and the first request leaves without them (see
+     * {@link #isCodeSetNotYetNegotiated}). What it answers does not matter: a call made on the
+     * binding says what is wrong, typed; the other ORBs send their code sets without the race.
+     */
+    static void openConnection(ORB orb, org.omg.CORBA.Object reference, Duration limit) {
+        if (OrbImplementation.of(orb).orElse(null) != OrbImplementation.JACORB) {
+            return;
+        }
+        // a copy whose reply wait is {@code limit} (a Messaging policy of its own): it shares the
+        // ORB's connection to the server, so a silent server holds the binding that long at most
+        Policy bound = OrbLease.roundtripTimeoutPolicy(orb, limit);
+        try {
+            org.omg.CORBA.Object probe = bound == null ? reference
+                    : reference._set_policy_override(new Policy[] {bound}, SetOverrideType.ADD_OVERRIDE);
+            probe._non_existent();
+        } catch (RuntimeException e) {
+            // the calls will fail, typed, if the server is not there
+        } finally {
+            if (bound != null) {
+                OrbLease.destroyQuietly(bound);
+            }
+        }
+    }
+
+    /** Closes a connection whose code sets the server never heard of; null: nothing to close. */
+    static void closeQuietly(Closeable connection) {
+        if (connection == null) {
+            return;
+        }
+        try {
+            connection.close();
+        } catch (IOException e) {
+            // the ORB finds it broken all the same
+        }
     }
 
     /**

@@ -20,6 +20,7 @@ import org.omg.CORBA.INV_OBJREF;
 import org.omg.CORBA.NO_PERMISSION;
 import org.omg.CORBA.NO_RESPONSE;
 import org.omg.CORBA.OBJECT_NOT_EXIST;
+import org.omg.CORBA.OBJ_ADAPTER;
 import org.omg.CORBA.SystemException;
 import org.omg.CORBA.TRANSIENT;
 
@@ -64,6 +65,19 @@ final class RemoteFailures {
                     + "knows the object (" + describe(e) + ")", completion, e);
         }
         return new RemoteCallException(attempt + " failed: " + describe(e), completion, e);
+    }
+
+    /**
+     * {@code failure}, unless it is a time-out its ORB reported as completed NO although the request
+     * had been written ({@code sent}): then the same with completion MAYBE. JacORB says NO of every
+     * reply time-out; a server that got the request may have run it, and NO would let a
+     * non-idempotent call be sent again.
+     */
+    public static CorbaAdapterException sentAnyway(CorbaAdapterException failure, boolean sent) {
+        if (!sent || !(failure instanceof CallTimeoutException) || failure.completion() != Completion.NO) {
+            return failure;
+        }
+        return new CallTimeoutException(failure.getMessage(), Completion.MAYBE, failure.getCause());
     }
 
     /**
@@ -200,8 +214,13 @@ final class RemoteFailures {
         return Optional.empty();
     }
 
+    /**
+     * Whether {@code e} says the object could not be reached where the reference points. An
+     * {@code OBJ_ADAPTER} is the server's object adapter not serving it (yet, or any more: an
+     * omniORB server starting or stopping answered it in the replica drills).
+     */
     private static boolean isUnreachable(SystemException e) {
         return e instanceof TRANSIENT || e instanceof COMM_FAILURE || e instanceof OBJECT_NOT_EXIST
-                || e instanceof NO_RESPONSE || e instanceof INV_OBJREF;
+                || e instanceof NO_RESPONSE || e instanceof INV_OBJREF || e instanceof OBJ_ADAPTER;
     }
 }

@@ -1,8 +1,10 @@
 package org.corbabridge.adapter.internal;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -56,7 +58,11 @@ final class RemoteObject<T> implements AutoCloseable {
     private final CallObserver observer;
     private final Ticker ticker;
     private final LongAdder retries = new LongAdder();
+    /** With several replicas, how long an attempt of an idempotent operation may wait; else null. */
+    private final Duration attemptTimeout;
     private static final Runnable NOTHING = () -> { };
+    /** Sends of a request omniORB refused for want of the connection's code sets (see {@link OrbQuirks}). */
+    private static final int CODE_SET_RESENDS = 2;
     private volatile boolean closed;
 
     /**
@@ -75,6 +81,8 @@ final class RemoteObject<T> implements AutoCloseable {
         this.ownsAttempts = parent == null;
         this.attempts = parent != null ? parent.attempts : new DeadlineExecutor("corbabridge-attempt " + name);
         this.observer = parent != null ? parent.observer : Observers.of(config.observers());
+        this.attemptTimeout = parent == null && config.replicas().size() > 0
+                ? config.replicaPolicy().attemptTimeout().orElse(null) : null;
         boolean tls = config.orb().tls().isPresent();
         try {
             if (handedOut != null) {
@@ -102,7 +110,12 @@ final class RemoteObject<T> implements AutoCloseable {
 
     private Rebinding<T> rebinding(Supplier<org.omg.CORBA.Object> locator, Function<org.omg.CORBA.Object, T> binder,
             String target, boolean tls, boolean locateNow) {
-        return new Rebinding<>(() -> orb.bounded(locator.get()), binder, reference -> {
+        Function<org.omg.CORBA.Object, T> bindAndConnect = reference -> {
+            T bound = binder.apply(reference);
+            OrbQuirks.openConnection(orb.orb(), reference, config.connectTimeout());
+            return bound;
+        };
+        return new Rebinding<>(() -> orb.bounded(locator.get()), bindAndConnect, reference -> {
             if (tls) {
                 Rebinding.requireTlsEndpoint(orb.orb(), reference, target);
             }
@@ -152,26 +165,33 @@ final class RemoteObject<T> implements AutoCloseable {
 
     /**
      * Asks an ejected replica whether it is there: located again if it was found gone, then
-     * {@code _non_existent}, within the call time-out; a replica that says its object is gone, or
-     * does not answer, stays ejected.
+     * {@code _non_existent}, on a helper thread the prober waits for only the attempt time-out
+     * (the call time-out without one), so that a replica whose link is gone does not hold the
+     * prober; a replica that says its object is gone, or does not answer in time, stays ejected.
      */
     private void probe(Replicas.Replica<T> replica) {
-        Deadline deadline = Deadline.after(config.callTimeout(), ticker);
-        CurrentAttempt outer = CurrentAttempt.begin(deadline, false, null);
-        long started = ticker.nanoTime();
-        try {
-            T target = replica.binding().current(() -> { }).target();
-            if (target instanceof org.omg.CORBA.Object reference && reference._non_existent()) {
-                throw new ServerUnavailableException("the object of " + replica.target() + " no longer exists",
-                        Completion.NOT_APPLICABLE, null);
+        Duration limit = attemptTimeout != null ? attemptTimeout : config.callTimeout();
+        Deadline deadline = Deadline.after(limit, ticker);
+        String what = "_non_existent (the probe of " + replica.target() + ")";
+        attempts.runBy(deadline, () -> {
+            CurrentAttempt outer = CurrentAttempt.begin(deadline, false, null);
+            long started = ticker.nanoTime();
+            try {
+                T target = replica.binding().current(() -> { }).target();
+                if (target instanceof org.omg.CORBA.Object reference && reference._non_existent()) {
+                    throw new ServerUnavailableException("the object of " + replica.target() + " no longer exists",
+                            Completion.NOT_APPLICABLE, null);
+                }
+                return null;
+            } catch (CorbaAdapterException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                throw translate(e, what, deadline, started);
+            } finally {
+                CurrentAttempt.restore(outer);
             }
-        } catch (CorbaAdapterException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            throw translate(e, "_non_existent (the probe of " + replica.target() + ")", deadline, started);
-        } finally {
-            CurrentAttempt.restore(outer);
-        }
+        }, () -> new CallTimeoutException(what + " got no answer within " + limit.toMillis() + " ms",
+                Completion.MAYBE, null));
     }
 
     /**
@@ -229,7 +249,7 @@ final class RemoteObject<T> implements AutoCloseable {
                 retries.increment();
                 observation.retrying(attempt, cause);
             }, failover, choice == null ? NOTHING : choice::startOver,
-                    number -> attempt(number, choice, operation, invocation, deadline, observation));
+                    number -> attempt(number, choice, idempotent, operation, invocation, deadline, observation));
             observation.succeeded();
             return result;
         } catch (RaisedUserException e) {
@@ -292,13 +312,16 @@ final class RemoteObject<T> implements AutoCloseable {
      * dropped; it is not interrupted, since interrupting a thread in the ORB's I/O can close a
      * connection other calls share.
      */
-    private <R> R attempt(int number, Replicas.Choice choice, String operation, Function<T, R> invocation,
-            Deadline deadline, CallObserver.Observation observation) {
+    private <R> R attempt(int number, Replicas.Choice choice, boolean idempotent, String operation,
+            Function<T, R> invocation, Deadline deadline, CallObserver.Observation observation) {
         Replicas.Replica<T> replica = replicas.pick(choice);
+        if (choice != null && idempotent && attemptTimeout != null) {
+            return boundedAttempt(number, replica, operation, invocation, deadline.within(attemptTimeout), observation);
+        }
         CurrentAttempt moved = null;
         if (number == 1 && !replica.binding().isStale()) {
             try {
-                return attemptNow(replica, operation, invocation, deadline, observation, true, null);
+                return attemptNow(replica, operation, invocation, deadline, observation, true, null, null);
             } catch (MovedToHelper sentAgainLate) {
                 // nothing ran: the ORB was forwarded or told to reconnect, and would now wait past the deadline
                 moved = sentAgainLate.attempt;
@@ -310,10 +333,34 @@ final class RemoteObject<T> implements AutoCloseable {
         // the call's span (and any context of the caller's) stays current on the helper thread
         return attempts.runBy(deadline,
                 Extensions.carryContext(() -> attemptNow(replica, operation, invocation, deadline, observation, false,
-                        continued)),
+                        continued, null)),
                 () -> new CallTimeoutException(operation + " on " + replica.target() + " got no reply within "
                         + config.callTimeout().toMillis() + " ms (attempt " + number + ", " + when
                         + "); the server may still have run it", Completion.MAYBE, null));
+    }
+
+    /**
+     * An attempt of an idempotent operation on one of several replicas, with the policy's attempt
+     * time-out: on a helper thread the caller waits for until {@code attemptDeadline}, so that a
+     * replica that stopped answering costs the call that much and not its whole time; the
+     * failover then goes to another replica. The abandoned attempt ends on its own: its
+     * connections refuse to send past {@code attemptDeadline}, and the ORB bounds its wait.
+     */
+    private <R> R boundedAttempt(int number, Replicas.Replica<T> replica, String operation, Function<T, R> invocation,
+            Deadline attemptDeadline, CallObserver.Observation observation) {
+        AtomicBoolean settled = new AtomicBoolean();
+        return attempts.runBy(attemptDeadline,
+                Extensions.carryContext(() -> attemptNow(replica, operation, invocation, attemptDeadline, observation,
+                        false, null, settled)),
+                () -> {
+                    CallTimeoutException late = new CallTimeoutException(operation + " on " + replica.target()
+                            + " got no reply within the attempt time-out of " + attemptTimeout.toMillis() + " ms (attempt "
+                            + number + "); the server may still have run it", Completion.MAYBE, null);
+                    if (settled.compareAndSet(false, true)) {
+                        Replicas.stalled(replica, attemptTimeout.toNanos(), late);
+                    }
+                    return late;
+                });
     }
 
     /**
@@ -322,7 +369,7 @@ final class RemoteObject<T> implements AutoCloseable {
      */
     private <R> R attemptNow(Replicas.Replica<T> replica, String operation, Function<T, R> invocation,
             Deadline deadline, CallObserver.Observation observation, boolean onCallersThread,
-            CurrentAttempt continued) {
+            CurrentAttempt continued, AtomicBoolean settled) {
         if (closed) {
             throw new AdapterClosedException(operation + " on " + describeTarget() + ": the adapter is closed");
         }
@@ -336,21 +383,30 @@ final class RemoteObject<T> implements AutoCloseable {
         try {
             Rebinding<T> binding = replica.binding();
             Rebinding.Bound<T> used = binding.current(observation::rebound);
-            try {
-                return invocation.apply(used.target());
-            } catch (CorbaAdapterException | RaisedUserException | IllegalArgumentException e) {
-                // the server's own answer, or a value that cannot be marshalled: nothing to translate
-                throw e;
-            } catch (RuntimeException | StackOverflowError e) {
-                throw binding.staleIfGone(used, translate(e, operation + " on " + replica.target(), deadline,
-                        started));
+            for (int resends = 0;; resends++) {
+                try {
+                    return invocation.apply(used.target());
+                } catch (CorbaAdapterException | RaisedUserException | IllegalArgumentException e) {
+                    // the server's own answer, or a value that cannot be marshalled: nothing to translate
+                    throw e;
+                } catch (RuntimeException | StackOverflowError e) {
+                    if (resends < CODE_SET_RESENDS && OrbQuirks.isCodeSetNotYetNegotiated(e)) {
+                        // it did not run; the connection can carry no wide character (see OrbQuirks):
+                        // closed, the ORB opens another and negotiates its code sets on it
+                        OrbQuirks.closeQuietly(CurrentAttempt.current().lastConnection());
+                        continue;
+                    }
+                    throw binding.staleIfGone(used, translate(e, operation + " on " + replica.target(), deadline,
+                            started));
+                }
             }
         } catch (RuntimeException e) {
             failure = e;
             throw e;
         } finally {
-            if (failure instanceof MovedToHelper) {
-                Replicas.released(replica); // the same attempt goes on, on a helper thread
+            if (failure instanceof MovedToHelper || (settled != null && !settled.compareAndSet(false, true))) {
+                // the same attempt goes on on a helper thread, or its caller already counted it as stalled
+                Replicas.released(replica);
             } else {
                 Replicas.ended(replica, ticker.nanoTime() - started, failure);
             }
@@ -388,8 +444,9 @@ final class RemoteObject<T> implements AutoCloseable {
             return RemoteFailures.refused(refusal, attempt, e);
         }
         if (e instanceof SystemException system) {
-            return RemoteFailures.translate(system, attempt, deadline.timeout(), ticker.nanoTime() - started,
-                    MessageLimits.refusedSince(orb.orb(), started));
+            CorbaAdapterException typed = RemoteFailures.translate(system, attempt, deadline.timeout(),
+                    ticker.nanoTime() - started, MessageLimits.refusedSince(orb.orb(), started));
+            return RemoteFailures.sentAnyway(typed, CurrentAttempt.current().requestsSent() > 0);
         }
         if (e instanceof RuntimeException runtime) {
             return RemoteFailures.translateUnexpected(runtime, attempt, MessageLimits.refusedSince(orb.orb(), started));

@@ -306,6 +306,19 @@ final class Replicas<T> implements AutoCloseable {
         }
     }
 
+    /**
+     * An attempt on {@code replica} the caller stopped waiting for at its attempt time-out: a
+     * failure of the replica at once, though the attempt itself ends later (and then counts as
+     * nothing more: its end finds the replica's count already settled).
+     */
+    static void stalled(Replica<?> replica, long nanos, CorbaAdapterException failure) {
+        CircuitBreaker breaker = replica.breaker;
+        if (breaker != null) {
+            replica.lastFailure = failure;
+            breaker.onError(nanos, TimeUnit.NANOSECONDS, failure);
+        }
+    }
+
     /** Whether a failure says the replica could not be reached or did not answer in time. */
     static boolean failsToReach(CorbaAdapterException failure) {
         return failure instanceof ServerUnavailableException || failure instanceof CallTimeoutException

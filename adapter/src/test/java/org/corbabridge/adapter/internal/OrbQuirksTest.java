@@ -6,6 +6,7 @@ import java.util.NoSuchElementException;
 import org.corbabridge.adapter.TestOrbs;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.omg.CORBA.BAD_PARAM;
 import org.omg.CORBA.COMM_FAILURE;
 import org.omg.CORBA.CompletionStatus;
 import org.omg.CORBA.TIMEOUT;
@@ -35,5 +36,17 @@ class OrbQuirksTest {
         assertThat(OrbQuirks.isMaskedCommunicationFailure(underflow)).isTrue();
         assertThat(OrbQuirks.isMaskedCommunicationFailure(new NoSuchElementException())).isFalse();
         assertThat(OrbQuirks.isMaskedCommunicationFailure(new IllegalStateException())).isFalse();
+    }
+
+    @Test
+    void aWideCharacterBeforeTheCodeSetsWereKnownIsRecognisedOnlyAsOmniOrbSendsIt() {
+        assertThat(OrbQuirks.isCodeSetNotYetNegotiated(new BAD_PARAM("WCharTCSNotKnown", 0x4f4d0017,
+                CompletionStatus.COMPLETED_NO))).isTrue();
+        assertThat(OrbQuirks.isCodeSetNotYetNegotiated(new BAD_PARAM("WCharTCSNotKnown", 0x4f4d0017,
+                CompletionStatus.COMPLETED_MAYBE))).as("it may have run").isFalse();
+        assertThat(OrbQuirks.isCodeSetNotYetNegotiated(new BAD_PARAM("another", 0x4f4d0016,
+                CompletionStatus.COMPLETED_NO))).isFalse();
+        assertThat(OrbQuirks.isCodeSetNotYetNegotiated(new COMM_FAILURE("x", 0x4f4d0017,
+                CompletionStatus.COMPLETED_NO))).isFalse();
     }
 }

@@ -80,4 +80,20 @@ class RemoteFailuresTest {
     private static CorbaAdapterException translate(SystemException e, long elapsedNanos) {
         return RemoteFailures.translate(e, "queryCatalog on 'Catalog'", TIMEOUT_5S, elapsedNanos);
     }
+
+    @Test
+    void aTimeOutReportedAsNotRunAfterTheRequestWentOutMayHaveRun() {
+        CorbaAdapterException jacorbSays = RemoteFailures.translate(new TIMEOUT("reply timeout", 0,
+                CompletionStatus.COMPLETED_NO), "echo on 'Warehouse'", Duration.ofSeconds(3), 3_000_000_000L);
+        assertThat(jacorbSays).isInstanceOf(CallTimeoutException.class);
+        assertThat(jacorbSays.completion()).isEqualTo(Completion.NO);
+
+        CorbaAdapterException sent = RemoteFailures.sentAnyway(jacorbSays, true);
+        assertThat(sent).isInstanceOf(CallTimeoutException.class).hasMessage(jacorbSays.getMessage());
+        assertThat(sent.completion()).isEqualTo(Completion.MAYBE);
+        assertThat(RemoteFailures.sentAnyway(jacorbSays, false)).as("nothing written: it cannot have run")
+                .isSameAs(jacorbSays);
+        ServerUnavailableException refused = new ServerUnavailableException("refused", Completion.NO, null);
+        assertThat(RemoteFailures.sentAnyway(refused, true)).isSameAs(refused);
+    }
 }

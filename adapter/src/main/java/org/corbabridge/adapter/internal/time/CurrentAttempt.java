@@ -1,5 +1,6 @@
 package org.corbabridge.adapter.internal.time;
 
+import java.io.Closeable;
 import org.omg.CORBA.CompletionStatus;
 import org.omg.CORBA.IMP_LIMIT;
 import org.omg.CORBA.SystemException;
@@ -59,6 +60,7 @@ public final class CurrentAttempt {
     /** Whether the attempt runs on the caller's thread, which nothing frees at the deadline but the ORB itself. */
     private final boolean onCallersThread;
     private int requests;
+    private Closeable lastConnection;
     private int connections;
     private SystemException refusal;
     /** Whether this attempt interrupted its own thread (see {@link #beforeConnect}). */
@@ -126,10 +128,16 @@ public final class CurrentAttempt {
      * @return null, or {@code TIMEOUT} past the deadline, {@code IMP_LIMIT} past the request limit
      */
     public static SystemException refusesRequest(String peer) {
+        return refusesRequest(peer, null);
+    }
+
+    /** As {@link #refusesRequest(String)}, noting {@code connection} as the one the attempt's request goes through. */
+    public static SystemException refusesRequest(String peer, Closeable connection) {
         CurrentAttempt attempt = CURRENT.get();
         if (attempt == null) {
             return null;
         }
+        attempt.lastConnection = connection;
         boolean resent = ++attempt.requests > 1;
         if (resent && attempt.onCallersThread && attempt.refusal == null
                 && attempt.deadline.nanosElapsed() > RESEND_SLACK_NANOS) {
@@ -166,6 +174,16 @@ public final class CurrentAttempt {
     }
 
     /** Why this attempt refused to send or connect, or null if it did not. */
+    /** The connection the attempt's last request went through (a closeable view of it), or null. */
+    public Closeable lastConnection() {
+        return lastConnection;
+    }
+
+    /** Requests the ORB has written for this attempt so far: none means the server cannot have run it. */
+    public int requestsSent() {
+        return requests;
+    }
+
     public SystemException refusal() {
         return refusal;
     }

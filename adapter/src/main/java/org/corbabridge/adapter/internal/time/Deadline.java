@@ -17,15 +17,28 @@ public final class Deadline {
     private final Duration timeout;
 
     private Deadline(Ticker ticker, long startNanos, Duration timeout) {
+        this(ticker, startNanos, startNanos + timeout.toNanos(), timeout);
+    }
+
+    private Deadline(Ticker ticker, long startNanos, long endNanos, Duration timeout) {
         this.ticker = ticker;
         this.startNanos = startNanos;
-        this.endNanos = startNanos + timeout.toNanos();
+        this.endNanos = endNanos;
         this.timeout = timeout;
     }
 
     /** A deadline {@code timeout} from now on {@code ticker}. */
     public static Deadline after(Duration timeout, Ticker ticker) {
         return new Deadline(ticker, ticker.nanoTime(), timeout);
+    }
+
+    /**
+     * The earlier of this deadline and {@code limit} from now: one attempt's, within its call's.
+     * Its {@link #timeout()} is {@code limit}.
+     */
+    public Deadline within(Duration limit) {
+        long now = ticker.nanoTime();
+        return new Deadline(ticker, now, Math.min(endNanos, now + limit.toNanos()), limit);
     }
 
     /** Nanoseconds left, negative once passed. */

@@ -39,12 +39,12 @@ public final class MessageLimitedSocket extends Socket {
         if (deadline == null) {
             this.input = new GiopMessageLimit(socket.getInputStream(), cap, peer, refusals::note,
                     ReplyListener.NONE);
-            this.output = new RequestScanner(socket.getOutputStream(), peer, null);
+            this.output = new RequestScanner(socket.getOutputStream(), peer, null, socket);
         } else {
             socket.setSoTimeout(deadline.sliceMillis());
             this.input = new GiopMessageLimit(deadline.bounding(socket.getInputStream()), cap, peer, refusals::note,
                     deadline);
-            this.output = new RequestScanner(socket.getOutputStream(), peer, deadline);
+            this.output = new RequestScanner(socket.getOutputStream(), peer, deadline, socket);
         }
         this.readTimeoutOwned = deadline != null;
     }

@@ -1,5 +1,6 @@
 package org.corbabridge.adapter.internal.transport;
 
+import java.io.Closeable;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -15,6 +16,13 @@ import org.omg.CORBA.SystemException;
  * A {@link Listener} (the {@link ReplyDeadline} of an ORB that does not bound its wait for a
  * reply) is told of each request that awaits a reply. Anything that does not start with the GIOP
  * magic stops the scan: what follows cannot be framed.
+ *
+ * <p>A refused request that would have been the connection's first closes the connection: an ORB
+ * that negotiates code sets sends them with its first request and takes them as known once it has
+ * tried (JacORB), so a connection whose first request never left would carry every later request
+ * in code sets the server never heard of (omniORB answers each with BAD_PARAM). Nothing else can
+ * be waiting on a connection nothing was sent on. Each request also tells the writing thread's
+ * attempt which connection it went through ({@link CurrentAttempt#lastConnection()}).
  */
 final class RequestScanner extends FilterOutputStream {
 
@@ -33,6 +41,9 @@ final class RequestScanner extends FilterOutputStream {
 
     private final String peer;
     private final Listener listener;
+    /** The connection this is the output of: closed when its first request is refused. */
+    private final Closeable connection;
+    private long requestsWritten;
     private final byte[] head = new byte[SCANNED];
     private int headFilled;
     private int headWanted = HEADER;
@@ -41,11 +52,15 @@ final class RequestScanner extends FilterOutputStream {
     /** What the attempt refused, between {@link #scan} and the throw. */
     private SystemException refusal;
 
-    /** @param listener null when only the attempt's bounds apply */
-    RequestScanner(OutputStream out, String peer, Listener listener) {
+    /**
+     * @param listener null when only the attempt's bounds apply
+     * @param connection what closes the connection
+     */
+    RequestScanner(OutputStream out, String peer, Listener listener, Closeable connection) {
         super(out);
         this.peer = peer;
         this.listener = listener;
+        this.connection = connection;
     }
 
     @Override
@@ -66,6 +81,9 @@ final class RequestScanner extends FilterOutputStream {
         out.write(buffer, offset, refusedAt - offset);
         SystemException refused = refusal;
         refusal = null;
+        if (requestsWritten == 0) {
+            connection.close();
+        }
         throw refused;
     }
 
@@ -93,12 +111,13 @@ final class RequestScanner extends FilterOutputStream {
                 if (isRequest()) {
                     // a header begun in an earlier write is partly out already: refusing it now would unframe the stream
                     if (headStart >= offset) {
-                        refusal = CurrentAttempt.refusesRequest(peer);
+                        refusal = CurrentAttempt.refusesRequest(peer, connection);
                         if (refusal != null) {
                             headFilled = 0;
                             return headStart;
                         }
                     }
+                    requestsWritten++;
                     if (head[5] < 2 && listener != null) {
                         listener.sentUnnumbered();
                     }

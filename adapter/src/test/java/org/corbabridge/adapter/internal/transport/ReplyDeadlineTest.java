@@ -36,7 +36,7 @@ class ReplyDeadlineTest {
                 message(1, ByteOrder.BIG_ENDIAN, 0, REQUEST, request(8, 3, 40)));
         for (int chunk : new int[] {1, 7, 13, 17, 4096}) {
             ReplyDeadline deadline = new ReplyDeadline(1000, "peer:1");
-            OutputStream out = new RequestScanner(new ByteArrayOutputStream(), "peer:1", deadline);
+            OutputStream out = new RequestScanner(new ByteArrayOutputStream(), "peer:1", deadline, () -> { });
             for (int at = 0; at < stream.length; at += chunk) {
                 out.write(stream, at, Math.min(chunk, stream.length - at));
             }
@@ -54,7 +54,7 @@ class ReplyDeadlineTest {
         try (Peer peer = new Peer()) {
             ReplyDeadline deadline = new ReplyDeadline(300, "peer:1");
             peer.client.setSoTimeout(deadline.sliceMillis());
-            new RequestScanner(peer.client.getOutputStream(), "peer:1", deadline)
+            new RequestScanner(peer.client.getOutputStream(), "peer:1", deadline, () -> { })
                     .write(message(2, ByteOrder.BIG_ENDIAN, 0, REQUEST, request(1, 3, 40)));
             InputStream in = deadline.bounding(peer.client.getInputStream());
             long start = System.nanoTime();
@@ -70,7 +70,7 @@ class ReplyDeadlineTest {
         try (Peer peer = new Peer()) {
             ReplyDeadline deadline = new ReplyDeadline(300, "peer:1");
             peer.client.setSoTimeout(deadline.sliceMillis());
-            new RequestScanner(peer.client.getOutputStream(), "peer:1", deadline)
+            new RequestScanner(peer.client.getOutputStream(), "peer:1", deadline, () -> { })
                     .write(message(0, ByteOrder.BIG_ENDIAN, 0, REQUEST, withRequestId(0, 40)));
             InputStream in = deadline.bounding(peer.client.getInputStream());
             assertThatThrownBy(in::read).isInstanceOf(ReplyOverdueException.class)
@@ -103,7 +103,7 @@ class ReplyDeadlineTest {
         try (Peer peer = new Peer()) {
             ReplyDeadline deadline = new ReplyDeadline(100, "peer:1");
             peer.client.setSoTimeout(deadline.sliceMillis());
-            new RequestScanner(peer.client.getOutputStream(), "peer:1", deadline)
+            new RequestScanner(peer.client.getOutputStream(), "peer:1", deadline, () -> { })
                     .write(message(2, ByteOrder.BIG_ENDIAN, 0, REQUEST, request(9, 3, 40)));
             deadline.replied(9);
             InputStream in = deadline.bounding(peer.client.getInputStream());

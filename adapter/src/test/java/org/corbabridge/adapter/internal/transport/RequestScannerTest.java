@@ -8,6 +8,7 @@ import static org.corbabridge.adapter.internal.transport.GiopBytes.message;
 import static org.corbabridge.adapter.internal.transport.GiopBytes.request;
 
 import java.io.ByteArrayOutputStream;
+import java.io.Closeable;
 import java.nio.ByteOrder;
 import java.time.Duration;
 import java.util.Arrays;
@@ -30,7 +31,7 @@ class RequestScannerTest {
         byte[] first = message(2, ByteOrder.BIG_ENDIAN, 0, REQUEST, request(1, 3, 40));
         byte[] second = message(2, ByteOrder.BIG_ENDIAN, 0, REQUEST, request(2, 3, 40));
         ByteArrayOutputStream wire = new ByteArrayOutputStream();
-        RequestScanner out = new RequestScanner(wire, "peer:1", null);
+        RequestScanner out = new RequestScanner(wire, "peer:1", null, () -> { });
         CurrentAttempt outer = CurrentAttempt.begin(Deadline.after(Duration.ofSeconds(2), clock), false);
         try {
             out.write(first, 0, 20);
@@ -49,7 +50,42 @@ class RequestScannerTest {
         byte[] both = concat(message(2, ByteOrder.BIG_ENDIAN, 0, REQUEST, request(1, 3, 40)),
                 message(2, ByteOrder.LITTLE_ENDIAN, 0, REQUEST, request(2, 3, 40)));
         ByteArrayOutputStream wire = new ByteArrayOutputStream();
-        new RequestScanner(wire, "peer:1", null).write(both, 0, both.length);
+        new RequestScanner(wire, "peer:1", null, () -> { }).write(both, 0, both.length);
         assertThat(wire.toByteArray()).isEqualTo(both);
+    }
+
+    @Test
+    void aRefusedFirstRequestClosesItsConnectionALaterOneDoesNot() throws Exception {
+        byte[] request = message(2, ByteOrder.BIG_ENDIAN, 0, REQUEST, request(1, 3, 40));
+        int[] closed = {0};
+        RequestScanner fresh = new RequestScanner(new ByteArrayOutputStream(), "peer:1", null, () -> closed[0]++);
+        RequestScanner used = new RequestScanner(new ByteArrayOutputStream(), "peer:1", null, () -> closed[0] += 10);
+        used.write(request, 0, request.length);
+        CurrentAttempt outer = CurrentAttempt.begin(Deadline.after(Duration.ofSeconds(2), clock), false);
+        try {
+            clock.advance(Duration.ofSeconds(3));
+            // the code sets an ORB sends with a connection's first request would never reach the server
+            assertThat(catchThrowable(() -> fresh.write(request, 0, request.length))).isInstanceOf(TIMEOUT.class);
+            assertThat(closed[0]).isEqualTo(1);
+            assertThat(catchThrowable(() -> used.write(request, 0, request.length))).isInstanceOf(TIMEOUT.class);
+            assertThat(closed[0]).as("a connection that carried a request stays open").isEqualTo(1);
+        } finally {
+            CurrentAttempt.restore(outer);
+        }
+    }
+
+    @Test
+    void eachRequestTellsItsAttemptWhichConnectionItWentThrough() throws Exception {
+        byte[] request = message(2, ByteOrder.BIG_ENDIAN, 0, REQUEST, request(1, 3, 40));
+        Closeable connection = () -> { };
+        RequestScanner out = new RequestScanner(new ByteArrayOutputStream(), "peer:1", null, connection);
+        CurrentAttempt outer = CurrentAttempt.begin(Deadline.after(Duration.ofSeconds(2), clock), false);
+        try {
+            out.write(request, 0, request.length);
+            assertThat(CurrentAttempt.current().lastConnection()).isSameAs(connection);
+            assertThat(CurrentAttempt.current().requestsSent()).isEqualTo(1);
+        } finally {
+            CurrentAttempt.restore(outer);
+        }
     }
 }
