@@ -1,11 +1,15 @@
 package org.corbabridge.adapter;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
+import org.corbabridge.adapter.internal.transport.AddressMap;
 import org.corbabridge.adapter.internal.transport.MessageLimits;
 
 /**
@@ -42,6 +46,7 @@ public final class OrbConfig {
     private final TlsConfig tls;
     private final long maxIncomingMessageBytes;
     private final TraceContextMode traceContext;
+    private final Map<String, String> addressMap;
 
     private OrbConfig(Builder builder) {
         this.orbClass = builder.orbClass;
@@ -52,6 +57,7 @@ public final class OrbConfig {
         this.tls = builder.tls;
         this.maxIncomingMessageBytes = builder.maxIncomingMessageBytes;
         this.traceContext = builder.traceContext;
+        this.addressMap = Collections.unmodifiableMap(new LinkedHashMap<>(builder.addressMap));
     }
 
     /** The ORB on the class path ({@link OrbImplementation#onClassPath()}: JacORB first), no extra properties. */
@@ -138,11 +144,20 @@ public final class OrbConfig {
         }
     }
 
+    /**
+     * Where the ORB connects for the addresses servers publish ({@link Builder#mapAddress}), in
+     * the order they are tried; empty when it connects where they say.
+     */
+    public Map<String, String> addressMap() {
+        return addressMap;
+    }
+
     @Override
     public String toString() {
         return "OrbConfig[" + orbClass + ", " + orbSingletonClass + ", properties " + properties.stringPropertyNames()
                 + ", arguments " + arguments + ", incoming messages up to " + maxIncomingMessageBytes + " bytes"
-                + (tls == null ? "" : ", " + tls) + (traceContext == TraceContextMode.AUTO ? "" : ", trace context " + traceContext) + "]";
+                + (tls == null ? "" : ", " + tls) + (traceContext == TraceContextMode.AUTO ? "" : ", trace context " + traceContext)
+                + (addressMap.isEmpty() ? "" : ", addresses mapped " + addressMap) + "]";
     }
 
     private static Properties copy(Properties source) {
@@ -160,8 +175,32 @@ public final class OrbConfig {
         private TlsConfig tls;
         private long maxIncomingMessageBytes = DEFAULT_MAX_INCOMING_MESSAGE_BYTES;
         private TraceContextMode traceContext = TraceContextMode.AUTO;
+        private final Map<String, String> addressMap = new LinkedHashMap<>();
 
         private Builder() {
+        }
+
+        /**
+         * Connects to {@code reachable} wherever a reference says {@code published}: for a server
+         * behind NAT, or in a container, that publishes an address this client cannot reach. Both
+         * are {@code HOST:PORT}; the published host may be {@code *} or {@code *.SUFFIX} and its
+         * port {@code *}, and the reachable port {@code *} (the published one). Rules are tried in
+         * the order they were added; the first that matches wins. Applies to every connection the
+         * ORB opens, TLS ones included, on every ORB the adapter creates.
+         *
+         * <pre>{@code
+         * OrbConfig.builder()
+         *         .mapAddress("10.0.1.5:4000", "gateway.example.com:14000")  // one replica
+         *         .mapAddress("*.cluster.local:*", "gateway.example.com:*")  // the rest, same ports
+         *         .build();
+         * }</pre>
+         */
+        public Builder mapAddress(String published, String reachable) {
+            Map<String, String> candidate = new LinkedHashMap<>(addressMap);
+            candidate.put(requireText(published, "published").trim(), requireText(reachable, "reachable").trim());
+            AddressMap.format(candidate); // a malformed rule is refused here, naming it
+            addressMap.put(published.trim(), reachable.trim());
+            return this;
         }
 
         /** Whether the ORB carries trace context ({@link OrbConfig#traceContext()}): always, or never. */

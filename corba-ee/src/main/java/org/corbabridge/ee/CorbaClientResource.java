@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Collectors;
 import org.apache.openejb.api.resource.DestroyableResource;
 import org.corbabridge.adapter.AdapterConfig;
@@ -17,6 +18,7 @@ import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.OrbConfig;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.adapter.ParameterMode;
+import org.corbabridge.adapter.ReplicaPolicy;
 import org.corbabridge.adapter.RetryPolicy;
 import org.corbabridge.adapter.TlsConfig;
 
@@ -80,6 +82,12 @@ public class CorbaClientResource extends OrbSettings {
     private long retryMaxBackoffMillis = RetryPolicy.ofDefaults().maxBackoff().toMillis();
     private boolean retryIdempotentCalls = RetryPolicy.ofDefaults().retriesIdempotentCalls();
     private String idempotent = "";
+    private String replicas = "";
+    private String replicaBalancing = ReplicaPolicy.ofDefaults().balancing().name();
+    private int replicaEjectionFailures = ReplicaPolicy.ofDefaults().ejectionFailures();
+    private int replicaEjectionWindow = ReplicaPolicy.ofDefaults().ejectionWindow();
+    private long replicaEjectionMillis = ReplicaPolicy.ofDefaults().ejectionTime().toMillis();
+    private long replicaAttemptTimeoutMillis;
     private String readonlyAttributes = "";
     private String oneway = "";
     private String inout = "";
@@ -129,6 +137,39 @@ public class CorbaClientResource extends OrbSettings {
         this.idempotent = operations;
     }
 
+    /**
+     * Several replicas of the object instead of one ({@link AdapterConfig.Builder#replicas}):
+     * names in the name service, {@code corbaname::HOST:PORT#NAME}, {@code corbaloc:} URLs or
+     * {@code IOR:} strings, separated by spaces or semicolons (a corbaloc: URL has commas of its own).
+     */
+    public void setReplicas(String targets) {
+        this.replicas = targets;
+    }
+
+    /** {@code LEAST_OUTSTANDING} or {@code ROUND_ROBIN} ({@link ReplicaPolicy.Balancing}). */
+    public void setReplicaBalancing(String balancing) {
+        this.replicaBalancing = balancing;
+    }
+
+    /** A replica is ejected once this many of its last {@code ReplicaEjectionWindow} calls failed to reach it. */
+    public void setReplicaEjectionFailures(int failures) {
+        this.replicaEjectionFailures = failures;
+    }
+
+    public void setReplicaEjectionWindow(int calls) {
+        this.replicaEjectionWindow = calls;
+    }
+
+    /** How long an ejected replica gets no calls before it is probed. */
+    public void setReplicaEjectionMillis(long millis) {
+        this.replicaEjectionMillis = millis;
+    }
+
+    /** How long an attempt of an idempotent operation waits before the call goes to another replica; 0: no limit. */
+    public void setReplicaAttemptTimeoutMillis(long millis) {
+        this.replicaAttemptTimeoutMillis = millis;
+    }
+
     /** Readonly attributes Java types cannot tell from operations, comma-separated. */
     public void setReadonlyAttributes(String attributes) {
         this.readonlyAttributes = attributes;
@@ -163,6 +204,18 @@ public class CorbaClientResource extends OrbSettings {
         }
         if (name != null && !name.isBlank()) {
             config.name(name.trim());
+        }
+        List<String> targets = Arrays.stream(replicas == null ? new String[0] : replicas.trim().split("[\\s;]+"))
+                .filter(target -> !target.isBlank()).toList();
+        if (!targets.isEmpty()) {
+            ReplicaPolicy.Builder policy = ReplicaPolicy.builder()
+                    .balancing(ReplicaPolicy.Balancing.valueOf(replicaBalancing.trim().toUpperCase(Locale.ROOT)))
+                    .ejectAfter(replicaEjectionFailures, replicaEjectionWindow)
+                    .ejectFor(Duration.ofMillis(replicaEjectionMillis));
+            if (replicaAttemptTimeoutMillis > 0) {
+                policy.attemptTimeout(Duration.ofMillis(replicaAttemptTimeoutMillis));
+            }
+            config.replicas(targets.toArray(String[]::new)).replicaPolicy(policy.build());
         }
         return config.build();
     }

@@ -31,6 +31,7 @@ public abstract class OrbSettings {
     private String tlsKeyStoreType = TlsConfig.DEFAULT_STORE_TYPE;
     private String tlsProtocols = String.join(",", TlsConfig.DEFAULT_PROTOCOLS);
     private String traceContext = OrbConfig.TraceContextMode.AUTO.name();
+    private String mapAddresses = "";
 
     /** {@code JACORB}, {@code ECLIPSE_ORB} or {@code OPENJDK_ORB}: the ORB this resource (or a session) creates. */
     public void setOrbImplementation(String orbImplementation) {
@@ -50,7 +51,6 @@ public abstract class OrbSettings {
         this.maxIncomingMessageBytes = bytes;
     }
 
-    /** IIOP over TLS, and only TLS, for the object: the CAs to trust (PKCS #12 unless {@code TlsTrustStoreType}). */
     /**
      * {@code auto} (carry the trace context if OpenTelemetry is set up when the ORB is created),
      * {@code true} or {@code false}.
@@ -59,6 +59,16 @@ public abstract class OrbSettings {
         this.traceContext = mode;
     }
 
+    /**
+     * Addresses servers publish mapped to ones this client reaches ({@link OrbConfig.Builder#mapAddress}),
+     * as {@code PUBLISHED=REACHABLE}, comma-separated and tried in order, such as
+     * {@code 10.0.1.5:4000=gateway:14000, *.cluster.local:*=gateway:*}.
+     */
+    public void setMapAddresses(String rules) {
+        this.mapAddresses = rules;
+    }
+
+    /** IIOP over TLS, and only TLS, for the object: the CAs to trust (PKCS #12 unless {@code TlsTrustStoreType}). */
     public void setTlsTrustStore(String path) {
         this.tlsTrustStore = path;
     }
@@ -102,6 +112,13 @@ public abstract class OrbSettings {
         OrbConfig.Builder orb = OrbConfig.builder().implementation(OrbImplementation.valueOf(orbImplementation.trim()))
                 .maxIncomingMessageBytes(maxIncomingMessageBytes)
                 .traceContext(OrbConfig.TraceContextMode.fromConfig(traceContext));
+        for (String rule : list(mapAddresses)) {
+            int equals = rule.indexOf('=');
+            if (equals < 0) {
+                throw new IllegalArgumentException("MapAddresses: '" + rule + "' is not PUBLISHED=REACHABLE");
+            }
+            orb.mapAddress(rule.substring(0, equals).trim(), rule.substring(equals + 1).trim());
+        }
         if (!tlsTrustStore.isBlank()) {
             TlsConfig.Builder tls = TlsConfig.builder()
                     .trustStore(Path.of(tlsTrustStore.trim()), tlsTrustStorePassword)

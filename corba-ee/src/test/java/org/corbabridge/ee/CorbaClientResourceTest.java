@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
+import java.util.Map;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.InterfaceSignature;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.adapter.ReplicaPolicy;
 import org.corbabridge.adapter.ParameterMode;
 import org.corbabridge.depot.stock.WarehouseOperations;
 import org.junit.jupiter.api.Test;
@@ -43,6 +45,44 @@ class CorbaClientResourceTest {
         assertThat(config.retry().backoffMultiplier()).isEqualTo(3.0);
         assertThat(config.retry().maxBackoff()).isEqualTo(Duration.ofMillis(700));
         assertThat(config.idempotentOperations()).containsExactlyInAnyOrder("echo", "fetch", "_get_site");
+    }
+
+    @Test
+    void threeReplicasBehindNatAreTwoPropertiesAndTheirPolicy() {
+        CorbaClientResource resource = warehouse();
+        resource.setNameServiceUrl("corbaname::gateway.example:2809");
+        resource.setReplicas(" Warehouse-1 Warehouse-2;corbaloc::10.0.1.7:4000,:10.0.1.8:4000/warehouse ");
+        resource.setMapAddresses("10.0.1.5:4000=gateway.example:14000, *.cluster.local:*=gateway.example:*");
+        resource.setReplicaBalancing("round_robin");
+        resource.setReplicaEjectionFailures(2);
+        resource.setReplicaEjectionWindow(4);
+        resource.setReplicaEjectionMillis(1500);
+        resource.setReplicaAttemptTimeoutMillis(400);
+
+        AdapterConfig config = resource.adapterConfig();
+
+        assertThat(config.replicas()).containsExactly("Warehouse-1", "Warehouse-2",
+                "corbaloc::10.0.1.7:4000,:10.0.1.8:4000/warehouse");
+        assertThat(config.orb().addressMap()).containsExactly(Map.entry("10.0.1.5:4000", "gateway.example:14000"),
+                Map.entry("*.cluster.local:*", "gateway.example:*"));
+        ReplicaPolicy policy = config.replicaPolicy();
+        assertThat(policy.balancing()).isEqualTo(ReplicaPolicy.Balancing.ROUND_ROBIN);
+        assertThat(policy.ejectionFailures()).isEqualTo(2);
+        assertThat(policy.ejectionWindow()).isEqualTo(4);
+        assertThat(policy.ejectionTime()).isEqualTo(Duration.ofMillis(1500));
+        assertThat(policy.attemptTimeout()).contains(Duration.ofMillis(400));
+    }
+
+    @Test
+    void withoutReplicasOrMappingsTheDefaultsHold() {
+        AdapterConfig config = warehouse().adapterConfig();
+        assertThat(config.replicas()).isEmpty();
+        assertThat(config.orb().addressMap()).isEmpty();
+        assertThat(config.replicaPolicy().toString()).isEqualTo(ReplicaPolicy.ofDefaults().toString());
+        CorbaClientResource badRule = warehouse();
+        badRule.setMapAddresses("10.0.1.5:4000");
+        assertThatThrownBy(badRule::adapterConfig)
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'10.0.1.5:4000'");
     }
 
     @Test

@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.OrbConfig;
 import org.corbabridge.adapter.OrbInitializationException;
+import org.corbabridge.adapter.internal.transport.AddressMap;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.SystemException;
 import org.slf4j.Logger;
@@ -47,6 +48,9 @@ final class OrbLifecycle {
                         Completion.NOT_APPLICABLE, null);
             }
             properties.putAll(config.implementation().tlsProperties(config.tls().get()));
+        }
+        if (!config.addressMap().isEmpty()) {
+            properties.setProperty(AddressMap.PROPERTY, AddressMap.format(config.addressMap()));
         }
         Properties extensions = Extensions.orbProperties(config);
         if (config.traceContext() == OrbConfig.TraceContextMode.ON && extensions.isEmpty()

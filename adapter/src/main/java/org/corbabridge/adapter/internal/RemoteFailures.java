@@ -81,6 +81,19 @@ final class RemoteFailures {
     }
 
     /**
+     * {@code failure} with what its attempt's failed connect said appended ({@code connectFailure}:
+     * the address the server publishes, and the setting that maps it), when it says the server
+     * could not be reached; else {@code failure}.
+     */
+    public static CorbaAdapterException unreachableAddress(CorbaAdapterException failure, String connectFailure) {
+        if (connectFailure == null || !(failure instanceof ServerUnavailableException)) {
+            return failure;
+        }
+        return new ServerUnavailableException(failure.getMessage() + "; " + connectFailure, failure.completion(),
+                failure.getCause());
+    }
+
+    /**
      * A call failed with an exception that is not a CORBA exception: the ORB broke its own
      * contract. Where a known ORB does so in place of a communication failure, it is reported
      * as one; anything else as a remote call failure of unknown completion.

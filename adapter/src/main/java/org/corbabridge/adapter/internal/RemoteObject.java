@@ -446,7 +446,8 @@ final class RemoteObject<T> implements AutoCloseable {
         if (e instanceof SystemException system) {
             CorbaAdapterException typed = RemoteFailures.translate(system, attempt, deadline.timeout(),
                     ticker.nanoTime() - started, MessageLimits.refusedSince(orb.orb(), started));
-            return RemoteFailures.sentAnyway(typed, CurrentAttempt.current().requestsSent() > 0);
+            return RemoteFailures.unreachableAddress(RemoteFailures.sentAnyway(typed,
+                    CurrentAttempt.current().requestsSent() > 0), CurrentAttempt.current().connectFailure());
         }
         if (e instanceof RuntimeException runtime) {
             return RemoteFailures.translateUnexpected(runtime, attempt, MessageLimits.refusedSince(orb.orb(), started));

@@ -3,6 +3,7 @@ package org.corbabridge.adapter.internal.jacorb;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import org.corbabridge.adapter.internal.transport.AddressMap;
 import org.corbabridge.adapter.internal.transport.MessageLimits;
 import org.corbabridge.adapter.internal.transport.Sockets;
 import org.corbabridge.adapter.internal.transport.TransportSettings;
@@ -19,6 +20,7 @@ public final class JacorbSocketFactory extends AbstractSocketFactory {
 
     private final ORB orb;
     private long cap = MessageLimits.DEFAULT_CAP;
+    private AddressMap addresses = AddressMap.parse(null);
 
     public JacorbSocketFactory(ORB orb) {
         this.orb = orb;
@@ -28,6 +30,7 @@ public final class JacorbSocketFactory extends AbstractSocketFactory {
     public void configure(Configuration configuration) throws ConfigurationException {
         super.configure(configuration);
         cap = jacorbCap(configuration);
+        addresses = addressMap(configuration);
     }
 
     @Override
@@ -37,8 +40,8 @@ public final class JacorbSocketFactory extends AbstractSocketFactory {
 
     @Override
     protected Socket doCreateSocket(String host, int port, int timeout) throws IOException {
-        return MessageLimits.limit(Sockets.connected(new InetSocketAddress(host, port), connectTimeout(timeout)), cap,
-                orb);
+        int limit = connectTimeout(timeout);
+        return MessageLimits.limit(addresses.connect(host, port, address -> Sockets.connected(address, limit)), cap, orb);
     }
 
     @Override
@@ -52,6 +55,15 @@ public final class JacorbSocketFactory extends AbstractSocketFactory {
      */
     static int connectTimeout(int timeout) {
         return timeout > 0 ? timeout : TransportSettings.DEFAULT_CONNECT_TIMEOUT_MILLIS;
+    }
+
+    /** The address rules JacORB's configuration names, for both of the adapter's JacORB factories. */
+    static AddressMap addressMap(Configuration configuration) throws ConfigurationException {
+        try {
+            return AddressMap.parse(configuration.getAttribute(AddressMap.PROPERTY, null));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException(e.getMessage(), e);
+        }
     }
 
     /** The cap JacORB's configuration names, for both of the adapter's JacORB factories. */

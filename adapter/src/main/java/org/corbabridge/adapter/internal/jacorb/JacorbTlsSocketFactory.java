@@ -8,6 +8,7 @@ import java.util.Properties;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLSocket;
 import org.corbabridge.adapter.internal.transport.MessageLimitedSocket;
+import org.corbabridge.adapter.internal.transport.AddressMap;
 import org.corbabridge.adapter.internal.transport.MessageLimits;
 import org.corbabridge.adapter.internal.transport.TlsConnector;
 import org.corbabridge.adapter.internal.transport.TlsFailures;
@@ -30,6 +31,7 @@ public final class JacorbTlsSocketFactory extends AbstractSocketFactory {
     private final ORB orb;
     private TlsConnector connector;
     private long cap;
+    private AddressMap addresses = AddressMap.parse(null);
 
     public JacorbTlsSocketFactory(ORB orb) {
         this.orb = orb;
@@ -39,6 +41,7 @@ public final class JacorbTlsSocketFactory extends AbstractSocketFactory {
     public void configure(Configuration configuration) throws ConfigurationException {
         super.configure(configuration);
         cap = JacorbSocketFactory.jacorbCap(configuration);
+        addresses = JacorbSocketFactory.addressMap(configuration);
         Properties properties = new Properties();
         for (String key : new String[] {TlsProperties.TRUST_STORE, TlsProperties.TRUST_STORE_PASSWORD,
                 TlsProperties.TRUST_STORE_TYPE, TlsProperties.KEY_STORE, TlsProperties.KEY_STORE_PASSWORD,
@@ -71,7 +74,8 @@ public final class JacorbTlsSocketFactory extends AbstractSocketFactory {
     private Socket connect(String host, int port, int timeout) throws IOException {
         TlsFailures.clear();
         try {
-            return MessageLimits.limit(connector.connect(new InetSocketAddress(host, port), timeout), cap, orb);
+            return MessageLimits.limit(addresses.connect(host, port, address -> connector.connect(address, timeout)), cap,
+                    orb);
         } catch (SSLException e) {
             TlsFailures.record(host + ":" + port, e);
             throw e;

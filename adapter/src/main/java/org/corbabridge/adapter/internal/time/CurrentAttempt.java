@@ -61,6 +61,7 @@ public final class CurrentAttempt {
     private final boolean onCallersThread;
     private int requests;
     private Closeable lastConnection;
+    private String connectFailure;
     private int connections;
     private SystemException refusal;
     /** Whether this attempt interrupted its own thread (see {@link #beforeConnect}). */
@@ -174,6 +175,27 @@ public final class CurrentAttempt {
     }
 
     /** Why this attempt refused to send or connect, or null if it did not. */
+    /**
+     * Notes that the thread's attempt could not connect to {@code published} (as a reference gives
+     * it), or to {@code mappedTo} it was mapped to (null when not mapped), for {@code reason}.
+     */
+    public static void connectFailed(String published, String mappedTo, String reason) {
+        CurrentAttempt attempt = CURRENT.get();
+        if (attempt != null) {
+            attempt.connectFailure = mappedTo == null
+                    ? "the server publishes " + published + ", which this client could not connect to (" + reason
+                            + "): if the server is behind NAT or in a container, map that address to one this "
+                            + "client reaches, with OrbConfig.Builder.mapAddress(\"" + published + "\", \"HOST:PORT\")"
+                    : "the server publishes " + published + ", mapped to " + mappedTo + ", which this client could not "
+                            + "connect to (" + reason + ")";
+        }
+    }
+
+    /** What the attempt's last failed connect said (see {@link #connectFailed}), or null. */
+    public String connectFailure() {
+        return connectFailure;
+    }
+
     /** The connection the attempt's last request went through (a closeable view of it), or null. */
     public Closeable lastConnection() {
         return lastConnection;

@@ -23,16 +23,17 @@ import javax.net.ssl.SSLException;
  * @param connectTimeoutMillis the longest wait for a connection, where the ORB does not say
  * @param replyBoundMillis the longest a request may wait for its reply (0: the ORB bounds it)
  * @param tcpNoDelay whether plain connections turn Nagle's algorithm off ({@link Sockets#TCP_NO_DELAY})
+ * @param addresses where to connect for the addresses references publish ({@link AddressMap#PROPERTY})
  */
 public record TransportSettings(TlsConnector tls, long cap, int connectTimeoutMillis, long replyBoundMillis,
-        boolean tcpNoDelay) {
+        boolean tcpNoDelay, AddressMap addresses) {
 
     /** Bounds a connection an ORB asks for without a time-out (JacORB does so without a {@code connect_timeout}). */
     public static final int DEFAULT_CONNECT_TIMEOUT_MILLIS = 10_000;
 
     /** The connect time-out when nothing says: that of JacORB's factory. */
     static final TransportSettings DEFAULTS = new TransportSettings(null, MessageLimits.DEFAULT_CAP,
-            DEFAULT_CONNECT_TIMEOUT_MILLIS, 0, true);
+            DEFAULT_CONNECT_TIMEOUT_MILLIS, 0, true, AddressMap.NONE);
 
     /** Per ORB, and gone with it: ORBs do not override equals. */
     private static final Map<Object, TransportSettings> BY_ORB = Collections.synchronizedMap(new WeakHashMap<>());
@@ -66,7 +67,8 @@ public record TransportSettings(TlsConnector tls, long cap, int connectTimeoutMi
             }
         }
         boolean tcpNoDelay = bool(properties, Sockets.TCP_NO_DELAY, true);
-        return new TransportSettings(tls, cap, (int) Math.min(Integer.MAX_VALUE, connect), reply, tcpNoDelay);
+        return new TransportSettings(tls, cap, (int) Math.min(Integer.MAX_VALUE, connect), reply, tcpNoDelay,
+                AddressMap.parse(properties.getProperty(AddressMap.PROPERTY)));
     }
 
     /**
@@ -75,8 +77,9 @@ public record TransportSettings(TlsConnector tls, long cap, int connectTimeoutMi
      * request's reply bounded.
      */
     public Socket connect(Object orb, InetSocketAddress address, boolean tls, int connectTimeoutMillis) throws IOException {
-        Socket socket = tls ? tlsConnector().connect(address, connectTimeoutMillis)
-                : Sockets.connected(address, connectTimeoutMillis, tcpNoDelay);
+        Socket socket = addresses.connect(address.getHostString(), address.getPort(), target -> tls
+                ? tlsConnector().connect(target, connectTimeoutMillis)
+                : Sockets.connected(target, connectTimeoutMillis, tcpNoDelay));
         return MessageLimits.limit(socket, cap, orb, replyBoundMillis);
     }
 
