@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
  * SIGSTOP, a restart, the name service's restart), then recovers it, and asserts: no wrong answer;
  * no failed idempotent call; a non-idempotent call fails only typed, with a completion that does
  * not claim it ran, and only if it started before the replica was ejected; every call within its
- * deadline; the ejection within {@link #EJECTION_BOUND}; every replica back in the spread within
+ * deadline (plus {@link #DEADLINE_SLACK}); the ejection within {@link #EJECTION_BOUND}; every replica back in the spread within
  * {@link #RECOVERY_BOUND} of the recovery. Each drill's figures are printed.
  */
 class ReplicaDrillsTest {
@@ -46,8 +46,12 @@ class ReplicaDrillsTest {
     static final Duration EJECTION_BOUND = Duration.ofSeconds(2);
     /** From the recovery to the replica's return: its ejection time, a probe, and margin for two cores. */
     static final Duration RECOVERY_BOUND = Duration.ofSeconds(5);
-    /** Beyond the call time-out, what a call may take to come back: scheduling on two cores. */
-    static final Duration DEADLINE_SLACK = Duration.ofMillis(200);
+    /**
+     * Beyond the call time-out, what a call may take to come back: 100 sessions on two cores,
+     * beside the rest of the build (in a full {@code mvn -B verify} the worst was 262 ms late; alone,
+     * under 130 ms).
+     */
+    static final Duration DEADLINE_SLACK = Duration.ofSeconds(1);
     private static final List<String> SITES = List.of("depot-1", "depot-2", "depot-3");
 
     private TestNetwork network;
@@ -149,7 +153,7 @@ class ReplicaDrillsTest {
     }
 
     /**
-     * Runs the load for a second, fails a part, keeps the load on for 2.5 s, recovers it, and keeps
+     * Runs the load for half a second, fails a part, keeps the load on for 2 s, recovers it, and keeps
      * the load on until every replica is back in the spread (at most {@link #RECOVERY_BOUND}).
      *
      * @param failed the replica the drill fails, or -1 when it fails none (the name service)
@@ -166,10 +170,10 @@ class ReplicaDrillsTest {
                 int session = s;
                 sessions.execute(() -> load(client.proxy(), session, running, calls));
             }
-            Thread.sleep(1000);
+            Thread.sleep(500);
             failedAt = System.nanoTime();
             failure.run();
-            Thread.sleep(2500);
+            Thread.sleep(2000);
             recoveredAt = System.nanoTime();
             recovery.run();
             long giveUp = recoveredAt + RECOVERY_BOUND.toNanos();

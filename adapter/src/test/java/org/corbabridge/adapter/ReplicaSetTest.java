@@ -261,4 +261,20 @@ class ReplicaSetTest {
                     assertThat(events).contains("back 'Warehouse-2' in " + fixture.nameServiceUrl()));
         }
     }
+
+    @Test
+    void theDynamicClientSpreadsItsCallsOverTheSameReplicas() {
+        AdapterConfig config = AdapterConfig.builder().nameService(fixture.nameServiceUrl())
+                .replicas("Warehouse-1", "Warehouse-2", "Warehouse-3")
+                .replicaPolicy(ReplicaPolicy.builder().balancing(ReplicaPolicy.Balancing.ROUND_ROBIN).build())
+                .idempotent("_get_site").orb(TestOrbs.current()).callTimeout(TestOrbs.CALL_TIMEOUT)
+                .connectTimeout(TestOrbs.CONNECT_TIMEOUT).observers(observer).build();
+        Map<Object, Integer> sites = new ConcurrentHashMap<>();
+        try (DynamicClient warehouse = DynamicClient.create(WarehouseClientTest.declaredSignature(), config)) {
+            for (int i = 0; i < 30; i++) {
+                sites.merge(warehouse.invoke("_get_site").result(), 1, Integer::sum);
+            }
+        }
+        assertThat(sites).containsOnlyKeys(SITES.toArray()).allSatisfy((site, calls) -> assertThat(calls).isEqualTo(10));
+    }
 }

@@ -5,8 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import org.corbabridge.adapter.CorbaClient;
+import org.corbabridge.examples.depot.stock.WarehouseOperations;
+import org.corbabridge.fixture.ServerConfig;
 import org.corbabridge.fixture.ServerFixture;
 import org.corbabridge.fixture.ServerFixtureExtension;
 import org.junit.jupiter.api.Test;
@@ -53,6 +58,25 @@ class ExamplesIT {
             String url = catalog.catalogUrl();
             assertThat(CatalogExample.run(url, "items=3").lines()).hasSize(3);
             assertThat(CatalogExample.run(url, "items=banana")).startsWith("refused: ");
+        }
+    }
+
+    @Test
+    void threeReplicasBehindNatShareTheCallsThroughTheirGateway() {
+        try (ServerFixture replicas = ServerFixture.startNameServiceOnly()) {
+            for (int i = 1; i <= 3; i++) {
+                // each publishes 127.0.0.2, where nothing listens: only the mapping reaches it
+                replicas.startServer(ServerConfig.warehouse().toBuilder().name("Warehouse-" + i)
+                        .extraArguments("--site", "depot-" + i).publishedHost("127.0.0.2").build());
+            }
+            Set<String> sites = new HashSet<>();
+            try (CorbaClient<WarehouseOperations> client = ReplicasBehindNat.open(replicas.nameServiceUrl(),
+                    "127.0.0.2", "127.0.0.1")) {
+                for (int i = 0; i < 30; i++) {
+                    sites.add(client.proxy().site());
+                }
+            }
+            assertThat(sites).containsExactlyInAnyOrder("depot-1", "depot-2", "depot-3");
         }
     }
 }
