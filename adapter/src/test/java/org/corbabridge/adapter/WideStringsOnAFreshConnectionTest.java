@@ -12,10 +12,10 @@ import java.util.concurrent.TimeUnit;
 import org.corbabridge.depot.stock.Pallet;
 import org.corbabridge.depot.stock.WarehouseOperations;
 import org.corbabridge.fixture.ServerFixture;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.corbabridge.fixture.ServerFixtureExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Many threads whose first calls carry wide strings ({@code wstring}), all at once, on a client
@@ -26,23 +26,16 @@ import org.junit.jupiter.api.TestInstance;
  * The adapter now opens the connection itself when it binds (see OrbQuirks).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(ServerFixtureExtension.Warehouse.class)
 class WideStringsOnAFreshConnectionTest {
 
     private static final int THREADS = 50;
     private static final int CLIENTS = 10;
 
-    private ServerFixture fixture;
+    private final ServerFixture fixture;
 
-    @BeforeAll
-    void startServer() {
-        fixture = ServerFixture.startWarehouse();
-    }
-
-    @AfterAll
-    void stopServer() {
-        if (fixture != null) {
-            fixture.close();
-        }
+    WideStringsOnAFreshConnectionTest(ServerFixture fixture) {
+        this.fixture = fixture;
     }
 
     @Test

@@ -8,8 +8,9 @@ import org.corbabridge.adapter.AdapterConfig;
 
 /**
  * The replicas a configuration names ({@link AdapterConfig#replicas()}), one per object: a name
- * in the configured name service, a name in a name service of its own, an IOR, or a corbaloc:
- * URL, one per address when it lists several.
+ * in the configured name service, a name in a name service of its own, an IOR (one per address
+ * when it has several profiles or alternate addresses: {@link IorSplit}), or a corbaloc: URL, one
+ * per address when it lists several.
  */
 final class ReplicaTargets {
 
@@ -35,8 +36,13 @@ final class ReplicaTargets {
                     targets.add(new Target("the object at " + url, () -> NamingLookup.object(orb, url)));
                 }
             } else if (lower.startsWith("ior:")) {
-                targets.add(new Target("the object at " + NamingLookup.abbreviate(replica),
-                        () -> NamingLookup.object(orb, replica)));
+                List<IorSplit.Address> addresses = IorSplit.addresses(replica);
+                for (IorSplit.Address address : addresses) {
+                    String description = addresses.size() == 1 ? "the object at " + NamingLookup.abbreviate(replica)
+                            : "the object at " + address.host() + ":" + address.port() + " (an address of "
+                                    + NamingLookup.abbreviate(replica) + ")";
+                    targets.add(new Target(description, () -> NamingLookup.object(orb, address.ior())));
+                }
             } else {
                 targets.add(new Target("'" + replica + "' in " + config.nameServiceDescription(),
                         () -> NamingLookup.resolve(orb, config.nameServiceUrl(), replica)));
