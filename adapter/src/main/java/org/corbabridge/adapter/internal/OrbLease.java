@@ -104,7 +104,7 @@ final class OrbLease implements AutoCloseable {
         }
     }
 
-    static Policy roundtripTimeoutPolicy(ORB orb, Duration callTimeout) {
+    private static Policy roundtripTimeoutPolicy(ORB orb, Duration callTimeout) {
         try {
             Any value = orb.create_any();
             value.insert_ulonglong(callTimeout.toMillis() * TIME_T_UNITS_PER_MILLI);
@@ -114,7 +114,7 @@ final class OrbLease implements AutoCloseable {
         }
     }
 
-    static void destroyQuietly(Policy policy) {
+    private static void destroyQuietly(Policy policy) {
         try {
             policy.destroy();
         } catch (SystemException ignored) {

@@ -12,8 +12,6 @@ import org.omg.CORBA.BAD_PARAM;
 import org.omg.CORBA.COMM_FAILURE;
 import org.omg.CORBA.CompletionStatus;
 import org.omg.CORBA.ORB;
-import org.omg.CORBA.Policy;
-import org.omg.CORBA.SetOverrideType;
 import org.omg.CORBA.SystemException;
 import org.omg.CORBA.TIMEOUT;
 
@@ -76,31 +74,14 @@ final class OrbQuirks {
     }
 
     /**
-     * Opens a JacORB connection to a reference just bound, before any caller can use it: one
-     * request ({@code _non_existent}) from this thread alone, which carries the connection's code
-     * sets. When several threads start calls on a connection JacORB is opening, a request created
-     * meanwhile marks the code sets negotiated and the first request leaves without them (see
-     * {@link #isCodeSetNotYetNegotiated}). What it answers does not matter: a call made on the
-     * binding says what is wrong, typed; the other ORBs send their code sets without the race.
+     * Whether a new binding's first call is made alone, the other threads waiting for it: on
+     * JacORB, which marks a connection's code sets negotiated when a request is created, so that a
+     * request created while another thread opens the connection lets the first request leave
+     * without them (see {@link #isCodeSetNotYetNegotiated}). The other ORBs send their code sets
+     * without the race.
      */
-    static void openConnection(ORB orb, org.omg.CORBA.Object reference, Duration limit) {
-        if (OrbImplementation.of(orb).orElse(null) != OrbImplementation.JACORB) {
-            return;
-        }
-        // a copy whose reply wait is {@code limit} (a Messaging policy of its own): it shares the
-        // ORB's connection to the server, so a silent server holds the binding that long at most
-        Policy bound = OrbLease.roundtripTimeoutPolicy(orb, limit);
-        try {
-            org.omg.CORBA.Object probe = bound == null ? reference
-                    : reference._set_policy_override(new Policy[] {bound}, SetOverrideType.ADD_OVERRIDE);
-            probe._non_existent();
-        } catch (RuntimeException e) {
-            // the calls will fail, typed, if the server is not there
-        } finally {
-            if (bound != null) {
-                OrbLease.destroyQuietly(bound);
-            }
-        }
+    static boolean firstCallAlone(ORB orb) {
+        return OrbImplementation.of(orb).orElse(null) == OrbImplementation.JACORB;
     }
 
     /** Closes a connection whose code sets the server never heard of; null: nothing to close. */

@@ -1,6 +1,9 @@
 package org.corbabridge.adapter.internal;
 
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -30,7 +33,44 @@ final class Rebinding<T> {
     private static final Logger LOG = LoggerFactory.getLogger(Rebinding.class);
 
     /** A bound target and the generation of the lookup that produced it. */
-    record Bound<T>(T target, long generation) {
+    record Bound<T>(T target, long generation, FirstCall firstCall) {
+        Bound(T target, long generation) {
+            this(target, generation, null);
+        }
+    }
+
+    /**
+     * The first call on a binding, made alone: a JacORB connection opened while several threads
+     * create requests can leave without its code sets ({@link OrbQuirks#isCodeSetNotYetNegotiated}),
+     * so the other threads wait (within their deadline) until the first call on a new binding has
+     * ended. One volatile read per call once it has.
+     */
+    static final class FirstCall {
+        private final AtomicBoolean claimed = new AtomicBoolean();
+        private final CountDownLatch done = new CountDownLatch(1);
+        private volatile boolean over;
+
+        /** True for the one thread whose call is the first: it must call {@link #end()} after it. */
+        boolean claim() {
+            return !over && claimed.compareAndSet(false, true);
+        }
+
+        /** Waits, at most {@code nanos}, for the first call to end. */
+        void await(long nanos) {
+            if (over) {
+                return;
+            }
+            try {
+                done.await(Math.max(0, nanos), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        void end() {
+            over = true;
+            done.countDown();
+        }
     }
 
     private final Supplier<org.omg.CORBA.Object> locator;
@@ -43,6 +83,8 @@ final class Rebinding<T> {
     private final Duration callTimeout;
     private final Ticker ticker;
     private final LongAdder rebinds = new LongAdder();
+    /** Whether a new binding's first call is made alone (see {@link FirstCall}). */
+    private final boolean firstCallAlone;
     private volatile Bound<T> bound;
     private volatile long staleGeneration = -1;
 
@@ -60,6 +102,13 @@ final class Rebinding<T> {
     Rebinding(Supplier<org.omg.CORBA.Object> locator, Function<org.omg.CORBA.Object, T> binder,
             Consumer<org.omg.CORBA.Object> check, String target, String repositoryId,
             Duration callTimeout, Ticker ticker, boolean locateNow) {
+        this(locator, binder, check, target, repositoryId, callTimeout, ticker, locateNow, false);
+    }
+
+    /** @param firstCallAlone whether a new binding's first call is made alone (JacORB) */
+    Rebinding(Supplier<org.omg.CORBA.Object> locator, Function<org.omg.CORBA.Object, T> binder,
+            Consumer<org.omg.CORBA.Object> check, String target, String repositoryId,
+            Duration callTimeout, Ticker ticker, boolean locateNow, boolean firstCallAlone) {
         this.locator = locator;
         this.binder = binder;
         this.check = check;
@@ -67,8 +116,9 @@ final class Rebinding<T> {
         this.repositoryId = repositoryId;
         this.callTimeout = callTimeout;
         this.ticker = ticker;
+        this.firstCallAlone = firstCallAlone;
         if (locateNow) {
-            this.bound = new Bound<>(locateAndBind(), 1);
+            this.bound = new Bound<>(locateAndBind(), 1, firstCallAlone ? new FirstCall() : null);
         } else {
             this.bound = new Bound<>(null, 0);
             this.staleGeneration = 0;
@@ -84,7 +134,8 @@ final class Rebinding<T> {
         synchronized (this) {
             current = bound;
             if (current.generation() == staleGeneration) {
-                current = new Bound<>(locateAndBind(), current.generation() + 1);
+                current = new Bound<>(locateAndBind(), current.generation() + 1,
+                        firstCallAlone ? new FirstCall() : null);
                 bound = current;
                 if (current.generation() > 1) { // not a replica's first binding, made late
                     rebinds.increment();

@@ -110,16 +110,11 @@ final class RemoteObject<T> implements AutoCloseable {
 
     private Rebinding<T> rebinding(Supplier<org.omg.CORBA.Object> locator, Function<org.omg.CORBA.Object, T> binder,
             String target, boolean tls, boolean locateNow) {
-        Function<org.omg.CORBA.Object, T> bindAndConnect = reference -> {
-            T bound = binder.apply(reference);
-            OrbQuirks.openConnection(orb.orb(), reference, config.connectTimeout());
-            return bound;
-        };
-        return new Rebinding<>(() -> orb.bounded(locator.get()), bindAndConnect, reference -> {
+        return new Rebinding<>(() -> orb.bounded(locator.get()), binder, reference -> {
             if (tls) {
                 Rebinding.requireTlsEndpoint(orb.orb(), reference, target);
             }
-        }, target, repositoryId, config.callTimeout(), ticker, locateNow);
+        }, target, repositoryId, config.callTimeout(), ticker, locateNow, OrbQuirks.firstCallAlone(orb.orb()));
     }
 
     /**
@@ -383,23 +378,18 @@ final class RemoteObject<T> implements AutoCloseable {
         try {
             Rebinding<T> binding = replica.binding();
             Rebinding.Bound<T> used = binding.current(observation::rebound);
-            for (int resends = 0;; resends++) {
+            Rebinding.FirstCall firstCall = used.firstCall();
+            if (firstCall != null && firstCall.claim()) {
                 try {
-                    return invocation.apply(used.target());
-                } catch (CorbaAdapterException | RaisedUserException | IllegalArgumentException e) {
-                    // the server's own answer, or a value that cannot be marshalled: nothing to translate
-                    throw e;
-                } catch (RuntimeException | StackOverflowError e) {
-                    if (resends < CODE_SET_RESENDS && OrbQuirks.isCodeSetNotYetNegotiated(e)) {
-                        // it did not run; the connection can carry no wide character (see OrbQuirks):
-                        // closed, the ORB opens another and negotiates its code sets on it
-                        OrbQuirks.closeQuietly(CurrentAttempt.current().lastConnection());
-                        continue;
-                    }
-                    throw binding.staleIfGone(used, translate(e, operation + " on " + replica.target(), deadline,
-                            started));
+                    return invoke(binding, used, replica, operation, invocation, deadline, started);
+                } finally {
+                    firstCall.end();
                 }
             }
+            if (firstCall != null) {
+                firstCall.await(deadline.nanosLeft());
+            }
+            return invoke(binding, used, replica, operation, invocation, deadline, started);
         } catch (RuntimeException e) {
             failure = e;
             throw e;
@@ -411,6 +401,28 @@ final class RemoteObject<T> implements AutoCloseable {
                 Replicas.ended(replica, ticker.nanoTime() - started, failure);
             }
             CurrentAttempt.restore(outer);
+        }
+    }
+
+    /** The call on a binding: the ORB's failure translated, and a request omniORB refused for want of code sets sent again. */
+    private <R> R invoke(Rebinding<T> binding, Rebinding.Bound<T> used, Replicas.Replica<T> replica, String operation,
+            Function<T, R> invocation, Deadline deadline, long started) {
+        for (int resends = 0;; resends++) {
+            try {
+                return invocation.apply(used.target());
+            } catch (CorbaAdapterException | RaisedUserException | IllegalArgumentException e) {
+                // the server's own answer, or a value that cannot be marshalled: nothing to translate
+                throw e;
+            } catch (RuntimeException | StackOverflowError e) {
+                if (resends < CODE_SET_RESENDS && OrbQuirks.isCodeSetNotYetNegotiated(e)) {
+                    // it did not run; the connection can carry no wide character (see OrbQuirks):
+                    // closed, the ORB opens another and negotiates its code sets on it
+                    OrbQuirks.closeQuietly(CurrentAttempt.current().lastConnection());
+                    continue;
+                }
+                throw binding.staleIfGone(used, translate(e, operation + " on " + replica.target(), deadline,
+                        started));
+            }
         }
     }
 
