@@ -192,6 +192,9 @@ public final class AdapterConfig {
          * <ul>
          *   <li>a name ({@code Catalog-2}), resolved in {@link #nameService};</li>
          *   <li>{@code corbaname::HOST:PORT#NAME}: a name in a name service of its own;</li>
+         *   <li>a naming context with a trailing {@code /} ({@code Warehouses/}, or
+         *       {@code corbaname::HOST:PORT#Warehouses/}; {@code /} is the root): every object bound
+         *       in it, listed again every ejection time and whenever a replica is ejected;</li>
          *   <li>{@code corbaloc::HOST:PORT/KEY}; one with several addresses
          *       ({@code corbaloc::h1:p1,:h2:p2/KEY}) is a replica per address;</li>
          *   <li>an {@code IOR:} string.</li>

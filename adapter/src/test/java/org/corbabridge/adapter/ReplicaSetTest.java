@@ -277,4 +277,32 @@ class ReplicaSetTest {
         }
         assertThat(sites).containsOnlyKeys(SITES.toArray()).allSatisfy((site, calls) -> assertThat(calls).isEqualTo(10));
     }
+
+    @Test
+    void everyObjectBoundInANamingContextIsAReplicaAndTheSetFollowsTheContext() {
+        fixture.startServer(ServerConfig.warehouse().toBuilder().name("Warehouses/East")
+                .extraArguments("--site", "east").build());
+        ServerProcess west = fixture.startServer(ServerConfig.warehouse().toBuilder().name("Warehouses/West")
+                .extraArguments("--site", "west").build());
+        try (CorbaClient<WarehouseOperations> client = CorbaClient.create(WarehouseOperations.class,
+                AdapterConfig.builder().nameService(fixture.nameServiceUrl()).replicas("Warehouses/")
+                        .replicaPolicy(ReplicaPolicy.builder().balancing(ReplicaPolicy.Balancing.ROUND_ROBIN)
+                                .ejectFor(EJECTION).build())
+                        .idempotent("_get_site").orb(TestOrbs.current()).callTimeout(TestOrbs.CALL_TIMEOUT)
+                        .connectTimeout(TestOrbs.CONNECT_TIMEOUT).observers(observer).build())) {
+            WarehouseOperations warehouse = client.proxy();
+            assertThat(sites(warehouse, 10)).containsOnlyKeys("east", "west");
+
+            // a replica bound later joins at the next listing (every ejection time)
+            fixture.startServer(ServerConfig.warehouse().toBuilder().name("Warehouses/North")
+                    .extraArguments("--site", "north").build());
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+                    assertThat(sites(warehouse, 6)).containsKey("north"));
+
+            // one that unbinds itself leaves it; no call fails meanwhile
+            west.stop();
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+                    assertThat(sites(warehouse, 9)).containsOnlyKeys("east", "north"));
+        }
+    }
 }

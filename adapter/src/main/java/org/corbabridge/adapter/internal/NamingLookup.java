@@ -1,5 +1,7 @@
 package org.corbabridge.adapter.internal;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.NameNotBoundException;
 import org.corbabridge.adapter.NameServiceUnavailableException;
@@ -7,9 +9,15 @@ import org.corbabridge.adapter.ServerUnavailableException;
 import org.omg.CORBA.BAD_PARAM;
 import org.omg.CORBA.ORBPackage.InvalidName;
 import org.omg.CORBA.SystemException;
+import org.omg.CosNaming.Binding;
+import org.omg.CosNaming.BindingIteratorHolder;
+import org.omg.CosNaming.BindingListHolder;
+import org.omg.CosNaming.BindingType;
 import org.omg.CosNaming.NameComponent;
+import org.omg.CosNaming.NamingContext;
 import org.omg.CosNaming.NamingContextExt;
 import org.omg.CosNaming.NamingContextExtHelper;
+import org.omg.CosNaming.NamingContextHelper;
 import org.omg.CosNaming.NamingContextPackage.CannotProceed;
 import org.omg.CosNaming.NamingContextPackage.NotFound;
 
@@ -41,6 +49,49 @@ final class NamingLookup {
                     + ")", Completion.NOT_APPLICABLE, e);
         } catch (SystemException e) {
             throw unavailable("resolving '" + name + "' in the name service at " + where, e);
+        }
+    }
+
+    /** At most this many bindings of a context are read: a replica set, not a directory. */
+    static final int MAX_BINDINGS = 256;
+
+    /**
+     * The names of the objects bound in a context ({@code context}, empty for the root), in the
+     * order the name service lists them, as full string names ({@code Warehouses/East}); contexts
+     * bound in it are left out.
+     */
+    static List<String> objectsIn(OrbLease orb, String nameServiceUrl, String context) {
+        String where = nameServiceUrl != null ? nameServiceUrl : "the NameService initial reference";
+        NamingContextExt root = rootContext(orb, nameServiceUrl, where);
+        try {
+            NamingContext listed = context.isEmpty() ? root
+                    : NamingContextHelper.narrow(orb.bounded(root.resolve_str(context)));
+            BindingListHolder bindings = new BindingListHolder();
+            BindingIteratorHolder rest = new BindingIteratorHolder();
+            listed.list(MAX_BINDINGS, bindings, rest);
+            if (rest.value != null) {
+                try {
+                    rest.value.destroy();
+                } catch (SystemException ignored) {
+                    // the name service forgets it in time
+                }
+            }
+            List<String> names = new ArrayList<>();
+            for (Binding binding : bindings.value) {
+                if (binding.binding_type == BindingType.nobject) {
+                    String name = toString(binding.binding_name);
+                    names.add(context.isEmpty() ? name : context + "/" + name);
+                }
+            }
+            return names;
+        } catch (NotFound | CannotProceed | org.omg.CosNaming.NamingContextPackage.InvalidName e) {
+            throw new NameNotBoundException("no naming context '" + context + "' in the name service at " + where,
+                    Completion.NOT_APPLICABLE, e);
+        } catch (BAD_PARAM e) {
+            throw new NameNotBoundException("'" + context + "' in the name service at " + where
+                    + " is not a naming context", Completion.NOT_APPLICABLE, e);
+        } catch (SystemException e) {
+            throw unavailable("listing '" + context + "' in the name service at " + where, e);
         }
     }
 

@@ -2,7 +2,9 @@ package org.corbabridge.adapter.internal;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
@@ -21,6 +23,8 @@ import org.corbabridge.adapter.internal.time.Deadline;
 import org.corbabridge.adapter.internal.time.Ticker;
 import org.corbabridge.adapter.internal.transport.MessageLimits;
 import org.omg.CORBA.SystemException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A remote object found by name (or handed out by a call) and bound for calls of one interface:
@@ -42,6 +46,8 @@ import org.omg.CORBA.SystemException;
  * @param <T> what calls are made on: a narrowed stub, or a checked plain reference
  */
 final class RemoteObject<T> implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RemoteObject.class);
 
     private final AdapterConfig config;
     private final String name;
@@ -149,8 +155,27 @@ final class RemoteObject<T> implements AutoCloseable {
         if (failures.stream().allMatch(Objects::nonNull)) {
             throw failures.get(0);
         }
-        return Replicas.of(descriptions, bindings, failures, config.replicaPolicy(), ticker, observer,
+        Replicas<T> set = Replicas.of(descriptions, bindings, failures, config.replicaPolicy(), ticker, observer,
                 this::probe, probeMillis(config.replicaPolicy()), "corbabridge-probe " + name);
+        if (ReplicaTargets.listsContexts(config)) {
+            set.refreshEvery(config.replicaPolicy().ejectionTime().toMillis(), () -> relist(set, binder, tls));
+        }
+        return set;
+    }
+
+    /**
+     * Lists the configured naming contexts again and makes the set what they hold now: one
+     * {@code list} per context (and per ejection time), on the prober's thread.
+     */
+    private void relist(Replicas<T> set, Function<org.omg.CORBA.Object, T> binder, boolean tls) {
+        try {
+            Map<String, ReplicaTargets.Target> now = new LinkedHashMap<>();
+            ReplicaTargets.of(config, orb).forEach(target -> now.put(target.description(), target));
+            set.update(List.copyOf(now.keySet()), description -> rebinding(now.get(description).locator(), binder,
+                    description, tls, false));
+        } catch (RuntimeException e) {
+            LOG.debug("listing the replicas of {} again failed: {}", name, e.toString());
+        }
     }
 
     /** How often the prober looks for a replica whose ejection is over: a tenth of it, within 20-500 ms. */

@@ -5,10 +5,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
 import org.corbabridge.adapter.AdapterConfig;
+import org.corbabridge.adapter.CorbaAdapterException;
 
 /**
  * The replicas a configuration names ({@link AdapterConfig#replicas()}), one per object: a name
- * in the configured name service, a name in a name service of its own, an IOR (one per address
+ * in the configured name service, a name in a name service of its own, every object bound in a
+ * naming context (a target ending in {@code /}), an IOR (one per address
  * when it has several profiles or alternate addresses: {@link IorSplit}), or a corbaloc: URL, one
  * per address when it lists several.
  */
@@ -25,7 +27,11 @@ final class ReplicaTargets {
         List<Target> targets = new ArrayList<>();
         for (String replica : config.replicas()) {
             String lower = replica.toLowerCase(Locale.ROOT);
-            if (lower.startsWith("corbaname:")) {
+            if (lower.startsWith("corbaname:") && replica.endsWith("/")) {
+                int hash = replica.indexOf('#');
+                listed(targets, orb, replica.substring(0, hash), replica.substring(0, hash),
+                        replica.substring(hash + 1));
+            } else if (lower.startsWith("corbaname:")) {
                 int hash = replica.indexOf('#');
                 String nameService = replica.substring(0, hash);
                 String name = replica.substring(hash + 1);
@@ -43,12 +49,42 @@ final class ReplicaTargets {
                                     + NamingLookup.abbreviate(replica) + ")";
                     targets.add(new Target(description, () -> NamingLookup.object(orb, address.ior())));
                 }
+            } else if (replica.endsWith("/")) {
+                listed(targets, orb, config.nameServiceUrl(), config.nameServiceDescription(), replica);
             } else {
                 targets.add(new Target("'" + replica + "' in " + config.nameServiceDescription(),
                         () -> NamingLookup.resolve(orb, config.nameServiceUrl(), replica)));
             }
         }
         return targets;
+    }
+
+    /** Whether any target is every binding of a naming context, to be listed again now and then. */
+    static boolean listsContexts(AdapterConfig config) {
+        return config.replicas().stream().anyMatch(target -> target.endsWith("/"));
+    }
+
+    /**
+     * A replica per object bound in {@code context} ("Warehouses/", "/" for the root), listed
+     * now; a context that cannot be listed is one replica that fails as the listing did, so that
+     * the client's other replicas still serve and the failure is told.
+     */
+    private static void listed(List<Target> targets, OrbLease orb, String nameServiceUrl, String where,
+            String context) {
+        String path = context.substring(0, context.length() - 1);
+        while (path.startsWith("/")) {
+            path = path.substring(1);
+        }
+        try {
+            for (String name : NamingLookup.objectsIn(orb, nameServiceUrl, path)) {
+                targets.add(new Target("'" + name + "' in " + where, () -> NamingLookup.resolve(orb, nameServiceUrl,
+                        name)));
+            }
+        } catch (CorbaAdapterException e) {
+            targets.add(new Target("the bindings of '" + context + "' in " + where, () -> {
+                throw e;
+            }));
+        }
     }
 
     /**

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -87,7 +88,7 @@ final class Replicas<T> implements AutoCloseable {
      * a call's attempts run one after another, so it needs no locking.
      */
     static final class Choice {
-        private long tried;
+        private final BitSet tried = new BitSet();
         private int count;
 
         /** Whether another replica, not yet tried by this call, is left for its next attempt. */
@@ -97,43 +98,53 @@ final class Replicas<T> implements AutoCloseable {
 
         /** A retry after a back-off may go to any replica again. */
         void startOver() {
-            tried = 0;
+            tried.clear();
             count = 0;
         }
 
-        boolean tried(int index) {
-            return (tried & (1L << index)) != 0;
+        boolean tried(int id) {
+            return tried.get(id);
         }
 
-        void add(int index) {
-            if (!tried(index)) {
-                tried |= 1L << index;
+        void add(int id) {
+            if (!tried.get(id)) {
+                tried.set(id);
                 count++;
             }
         }
     }
 
-    /** At most this many replicas: a call's choice is a bit set in a long. */
-    static final int MAX_REPLICAS = 64;
+    /** Makes the binding of a replica that joins the set later (a new binding of a listed naming context). */
+    @FunctionalInterface
+    interface Binder<T> {
+        Rebinding<T> bindingOf(String target);
+    }
 
-    private final List<Replica<T>> replicas;
+    /** The replicas now: replaced whole when the set changes, so that a call reads one list. */
+    private volatile List<Replica<T>> replicas;
     private final ReplicaPolicy.Balancing balancing;
     private final AtomicInteger nextInTurn = new AtomicInteger();
+    private final AtomicInteger ids = new AtomicInteger();
     private final CallObserver observer;
     private final ScheduledExecutorService prober;
+    /** The breakers' settings; null for a single target. */
+    private final CircuitBreakerConfig breakers;
+    /** What reads the set's sources again (listed naming contexts), or null when they never change. */
+    private volatile Runnable refresh;
 
-    private Replicas(List<Replica<T>> replicas, ReplicaPolicy.Balancing balancing, CallObserver observer,
-            ScheduledExecutorService prober) {
-        this.replicas = replicas;
+    private Replicas(ReplicaPolicy.Balancing balancing, CallObserver observer, ScheduledExecutorService prober,
+            CircuitBreakerConfig breakers) {
         this.balancing = balancing;
         this.observer = observer;
         this.prober = prober;
+        this.breakers = breakers;
     }
 
     /** The single target of a client: no breaker, no prober, nothing per call. */
     static <T> Replicas<T> single(String target, Rebinding<T> binding) {
-        return new Replicas<>(List.of(new Replica<>(0, target, binding, null)), ReplicaPolicy.Balancing.ROUND_ROBIN,
-                null, null);
+        Replicas<T> single = new Replicas<>(ReplicaPolicy.Balancing.ROUND_ROBIN, null, null, null);
+        single.replicas = List.of(new Replica<>(0, target, binding, null));
+        return single;
     }
 
     /**
@@ -149,9 +160,6 @@ final class Replicas<T> implements AutoCloseable {
             List<CorbaAdapterException> creationFailures,
             ReplicaPolicy policy, Ticker ticker, CallObserver observer, Prober<T> probe, long probeMillis,
             String threadName) {
-        if (targets.size() > MAX_REPLICAS) {
-            throw new IllegalArgumentException("at most " + MAX_REPLICAS + " replicas, not " + targets.size());
-        }
         CircuitBreakerConfig config = CircuitBreakerConfig.custom()
                 .slidingWindow(policy.ejectionWindow(), policy.ejectionFailures(),
                         CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
@@ -162,30 +170,68 @@ final class Replicas<T> implements AutoCloseable {
                 .writableStackTraceEnabled(false)
                 .clock(new TickerClock(ticker))
                 .build();
-        List<Replica<T>> replicas = new ArrayList<>();
-        for (int i = 0; i < targets.size(); i++) {
-            CircuitBreaker breaker = CircuitBreaker.of(targets.get(i), config);
-            Replica<T> replica = new Replica<>(i, targets.get(i), bindings.get(i), breaker);
-            breaker.getEventPublisher().onStateTransition(event -> transition(replica, event.getStateTransition(),
-                    observer));
-            if (creationFailures.get(i) != null) {
-                replica.lastFailure = creationFailures.get(i);
-                breaker.transitionToOpenState();
-            }
-            replicas.add(replica);
-        }
         ScheduledExecutorService prober = Executors.newSingleThreadScheduledExecutor(task -> {
             Thread thread = new Thread(task, threadName);
             thread.setDaemon(true);
             return thread;
         });
-        Replicas<T> set = new Replicas<>(List.copyOf(replicas), policy.balancing(), observer, prober);
+        Replicas<T> set = new Replicas<>(policy.balancing(), observer, prober, config);
+        List<Replica<T>> replicas = new ArrayList<>();
+        for (int i = 0; i < targets.size(); i++) {
+            replicas.add(set.newReplica(targets.get(i), bindings.get(i), creationFailures.get(i)));
+        }
+        set.replicas = List.copyOf(replicas);
         prober.scheduleWithFixedDelay(() -> set.probeEjected(probe), probeMillis, probeMillis, TimeUnit.MILLISECONDS);
         return set;
     }
 
-    private static <T> void transition(Replica<T> replica, CircuitBreaker.StateTransition transition,
-            CallObserver observer) {
+    /** A replica with a breaker of its own; ejected at once when it could not be located ({@code failure}). */
+    private Replica<T> newReplica(String target, Rebinding<T> binding, CorbaAdapterException failure) {
+        CircuitBreaker breaker = CircuitBreaker.of(target, breakers);
+        Replica<T> replica = new Replica<>(ids.getAndIncrement(), target, binding, breaker);
+        breaker.getEventPublisher().onStateTransition(event -> transition(replica, event.getStateTransition()));
+        if (failure != null) {
+            replica.lastFailure = failure;
+            breaker.transitionToOpenState();
+        }
+        return replica;
+    }
+
+    /**
+     * Makes the set {@code targets}, in that order: a replica already in it stays as it is (its
+     * binding, its breaker, its calls), one no longer named leaves it (calls under way on it end as
+     * they would), a new one joins, located at its first call. An empty list changes nothing: a
+     * listing that found no binding says less than the replicas that answered. Run on the prober's
+     * thread; calls read the set whole, before or after.
+     */
+    void update(List<String> targets, Binder<T> binder) {
+        if (targets.isEmpty() || breakers == null) {
+            return;
+        }
+        List<Replica<T>> now = replicas;
+        List<Replica<T>> next = new ArrayList<>();
+        for (String target : targets) {
+            Replica<T> kept = now.stream().filter(replica -> replica.target.equals(target)).findFirst().orElse(null);
+            next.add(kept != null ? kept : newReplica(target, binder.bindingOf(target), null));
+        }
+        if (!next.equals(now)) {
+            LOG.info("replicas now {}", next);
+            replicas = List.copyOf(next);
+        }
+    }
+
+    /**
+     * Runs {@code task} (which reads the set's sources again and {@link #update updates} it) on the
+     * prober's thread every {@code millis}, and whenever a replica is ejected.
+     */
+    void refreshEvery(long millis, Runnable task) {
+        if (prober != null) {
+            refresh = task;
+            prober.scheduleWithFixedDelay(task, millis, millis, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private void transition(Replica<T> replica, CircuitBreaker.StateTransition transition) {
         switch (transition) {
             case CLOSED_TO_OPEN -> {
                 LOG.warn("replica {} ejected: {}", replica.target, replica.lastFailure == null ? "not reachable"
@@ -193,6 +239,11 @@ final class Replicas<T> implements AutoCloseable {
                 // located again before it is probed: it may have moved
                 replica.binding.invalidate();
                 observer.replicaEjected(replica.target, replica.lastFailure);
+                Runnable relist = refresh;
+                if (relist != null && !prober.isShutdown()) {
+                    // the set itself may have changed: a listed context is read again
+                    prober.execute(relist);
+                }
             }
             case HALF_OPEN_TO_CLOSED -> {
                 LOG.info("replica {} answered its probe and takes calls again", replica.target);
@@ -212,7 +263,7 @@ final class Replicas<T> implements AutoCloseable {
 
     /** A new choice for one call, or null with a single target (nothing to choose). */
     Choice newChoice() {
-        return replicas.size() == 1 ? null : new Choice();
+        return breakers == null ? null : new Choice();
     }
 
     /**
@@ -221,6 +272,7 @@ final class Replicas<T> implements AutoCloseable {
      * untried one is ejected, the next untried one in turn all the same.
      */
     Replica<T> pick(Choice choice) {
+        List<Replica<T>> replicas = this.replicas;
         if (choice == null) {
             return replicas.get(0);
         }
@@ -252,6 +304,7 @@ final class Replicas<T> implements AutoCloseable {
 
     /** The first replica in service (the first of all when none is): what {@code reference()} shows. */
     Replica<T> first() {
+        List<Replica<T>> replicas = this.replicas;
         return replicas.stream().filter(Replica::isInService).findFirst().orElse(replicas.get(0));
     }
 
@@ -327,7 +380,7 @@ final class Replicas<T> implements AutoCloseable {
 
     /** Probes every ejected replica whose ejection time is over; run by the prober thread. */
     void probeEjected(Prober<T> probe) {
-        for (Replica<T> replica : replicas) {
+        for (Replica<T> replica : this.replicas) {
             if (replica.breaker.getState() != CircuitBreaker.State.OPEN || !replica.breaker.tryAcquirePermission()) {
                 continue;
             }

@@ -257,4 +257,35 @@ class ReplicasTest {
         assertThat(calls).containsOnlyKeys(THREE);
         assertThat(replicas.describe()).isEqualTo("3 replicas (" + String.join(", ", THREE) + ")");
     }
+
+    @Test
+    void anUpdateKeepsTheReplicasStillNamedAddsTheNewAndDropsTheRest() {
+        replicas(policy(ReplicaPolicy.Balancing.ROUND_ROBIN));
+        Replicas.Replica<String> second = null;
+        for (int i = 0; i < 3 && second == null; i++) {
+            Replicas.Replica<String> picked = replicas.pick(replicas.newChoice());
+            second = picked.target().equals(THREE.get(1)) ? picked : null;
+        }
+        List<String> added = new ArrayList<>();
+        replicas.update(List.of(THREE.get(1), "'Catalog-4' in ns"), target -> {
+            added.add(target);
+            return new Rebinding<>(() -> null, reference -> target, reference -> { }, target, "IDL:shop/Catalog:1.0",
+                    Duration.ofSeconds(2), clock, false);
+        });
+
+        assertThat(added).containsExactly("'Catalog-4' in ns");
+        Map<String, Integer> calls = new HashMap<>();
+        for (int i = 0; i < 20; i++) {
+            Replicas.Replica<String> replica = replicas.pick(replicas.newChoice());
+            calls.merge(replica.target(), 1, Integer::sum);
+            if (replica.target().equals(THREE.get(1))) {
+                assertThat(replica).as("the replica still named is the same one").isSameAs(second);
+            }
+        }
+        assertThat(calls).containsOnlyKeys(THREE.get(1), "'Catalog-4' in ns");
+        replicas.update(List.of(), target -> {
+            throw new AssertionError("nothing joins");
+        });
+        assertThat(replicas.size()).as("an empty listing changes nothing").isEqualTo(2);
+    }
 }
