@@ -22,6 +22,7 @@ import org.corbabridge.fixture.ServerProcess;
 import org.corbabridge.fixture.TestNetwork;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.Test;
  * deadline (plus {@link #DEADLINE_SLACK}); the ejection within {@link #EJECTION_BOUND}; every replica back in the spread within
  * {@link #RECOVERY_BOUND} of the recovery. Each drill's figures are printed.
  */
+@Tag("drills")
 class ReplicaDrillsTest {
 
     static final int SESSIONS = 100;

@@ -13,6 +13,8 @@ import java.util.function.Supplier;
 import org.corbabridge.perf.report.FeatureResults;
 import org.corbabridge.perf.report.StudyResults;
 import org.corbabridge.perf.run.AsyncRunner;
+import org.corbabridge.perf.run.ReplicaPlan;
+import org.corbabridge.perf.run.ReplicaRunner;
 import org.corbabridge.perf.run.FeaturePlan;
 import org.corbabridge.perf.run.PayloadPlan;
 import org.corbabridge.perf.run.PayloadRunner;
@@ -27,22 +29,22 @@ import org.corbabridge.perf.run.TracingRunner;
 /**
  * The whole study, part after part, one thing at a time: response time against payload, then
  * sessions against response time and memory, then start-up, then what tracing costs, what ORB
- * settings are worth, and what calls in flight give, sync and async.
+ * settings are worth, what calls in flight give, sync and async, and what replicas give.
  *
  * @param payload the payload part's plan
  */
 public record Study(String name, PayloadPlan payload, ScalePlan scale, StartupPlan startup, FeaturePlan features,
-        Set<Part> parts) {
+        ReplicaPlan replicas, Set<Part> parts) {
 
     /** The parts of the study. */
-    public enum Part { PAYLOAD, SCALE, STARTUP, TRACING, SETTINGS, ASYNC }
+    public enum Part { PAYLOAD, SCALE, STARTUP, TRACING, SETTINGS, ASYNC, REPLICAS }
 
     /** The command line's word for "the plan's own parts". */
     public static final String PLAN_PARTS = "plan";
 
     public static Study quick() {
         return new Study("quick", PayloadPlan.quick(), ScalePlan.quick(), StartupPlan.quick(), FeaturePlan.quick(),
-                EnumSet.allOf(Part.class));
+                ReplicaPlan.quick(), EnumSet.allOf(Part.class));
     }
 
     /**
@@ -52,12 +54,12 @@ public record Study(String name, PayloadPlan payload, ScalePlan scale, StartupPl
      */
     public static Study standard() {
         return new Study("standard", PayloadPlan.standard(), ScalePlan.standard(), StartupPlan.standard(),
-                FeaturePlan.standard(), EnumSet.complementOf(EnumSet.of(Part.SETTINGS)));
+                FeaturePlan.standard(), ReplicaPlan.standard(), EnumSet.complementOf(EnumSet.of(Part.SETTINGS)));
     }
 
     public static Study full() {
         return new Study("full", PayloadPlan.full(), ScalePlan.full(), StartupPlan.full(), FeaturePlan.full(),
-                EnumSet.allOf(Part.class));
+                ReplicaPlan.full(), EnumSet.allOf(Part.class));
     }
 
     /** "quick", "standard" or "full". */
@@ -71,8 +73,8 @@ public record Study(String name, PayloadPlan payload, ScalePlan scale, StartupPl
     }
 
     public Study only(Set<Part> chosen) {
-        return new Study(name, payload, scale, startup, features, chosen.isEmpty() ? EnumSet.noneOf(Part.class)
-                : EnumSet.copyOf(chosen));
+        return new Study(name, payload, scale, startup, features, replicas, chosen.isEmpty()
+                ? EnumSet.noneOf(Part.class) : EnumSet.copyOf(chosen));
     }
 
     public StudyResults run(OrbClasspaths classpaths, Path ejbJar, Path logDir, Consumer<String> progress) {
@@ -99,6 +101,10 @@ public record Study(String name, PayloadPlan payload, ScalePlan scale, StartupPl
         }
         if (parts.contains(Part.ASYNC)) {
             done = done.withInFlight(features, timed(Part.ASYNC, progress, new AsyncRunner(features, context)::run));
+        }
+        if (parts.contains(Part.REPLICAS)) {
+            ReplicaRunner.Results measured = timed(Part.REPLICAS, progress, new ReplicaRunner(replicas, context)::run);
+            done = done.withReplicas(replicas, measured.replicas(), measured.pulledLinks(), measured.skipped());
         }
         return results.withFeatures(done).withDuration((System.nanoTime() - started) / 1e9);
     }

@@ -13,10 +13,13 @@ import java.util.Set;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.ejb.OrbMode;
+import org.corbabridge.fixture.TestNetwork;
+import org.corbabridge.perf.report.FeatureResults;
 import org.corbabridge.perf.report.InFlightResult;
 import org.corbabridge.perf.report.PointResult;
 import org.corbabridge.perf.report.ProfileBreakdown;
 import org.corbabridge.perf.report.ProfileResult;
+import org.corbabridge.perf.report.ReplicaResult;
 import org.corbabridge.perf.report.ScaleSeries;
 import org.corbabridge.perf.report.StartupSeries;
 import org.corbabridge.perf.report.StudyReport;
@@ -24,6 +27,7 @@ import org.corbabridge.perf.report.StudyResults;
 import org.corbabridge.perf.report.VariantResult;
 import org.corbabridge.perf.run.FeaturePlan;
 import org.corbabridge.perf.run.PayloadPlan;
+import org.corbabridge.perf.run.ReplicaPlan;
 import org.corbabridge.perf.run.ScalePlan;
 import org.corbabridge.perf.run.ScaleRunner;
 import org.corbabridge.perf.run.Series;
@@ -276,6 +280,33 @@ class QuickStudyIT {
             result.roundMediansUs().forEach((mode, rounds) -> assertThat(rounds).as(result.orb() + " " + mode)
                     .hasSize(STUDY.features().rounds()).doesNotContain(0.0));
         }
+    }
+
+    @Test
+    void replicasWereMeasuredOnEveryOrbInBothOrbModesOrLeftOutSayingWhy() {
+        FeatureResults features = results.features();
+        if (features.replicasLeftOut() != null) {
+            assertThat(TestNetwork.unavailableBecause()).as("left out only where namespaces cannot be made")
+                    .isEqualTo(features.replicasLeftOut());
+            return;
+        }
+        ReplicaPlan plan = STUDY.replicas();
+        assertThat(features.replicas()).hasSize(ORBS * plan.counts().size() * plan.orbModes().size());
+        for (ReplicaResult result : features.replicas()) {
+            String where = result.orb() + " " + result.replicas() + " " + result.orbMode();
+            assertThat(result.roundThroughputs()).as(where).hasSize(plan.rounds()).doesNotContain(0.0);
+            assertThat(result.p50Us()).as(where).isPositive().isLessThanOrEqualTo(result.p99Us());
+            // every replica answered some of the calls, none of them nearly all
+            assertThat(result.spread()).as(where).hasSize(result.replicas());
+            long total = result.spread().values().stream().mapToLong(Long::longValue).sum();
+            result.spread().values().forEach(calls -> assertThat(calls).as(where)
+                    .isGreaterThan(total / (4L * result.replicas())));
+        }
+        assertThat(features.pulledLinks()).hasSize(ORBS).allSatisfy(link -> {
+            assertThat(link.ejectedAfterMillis()).as(link.orb() + ": ejected").isBetween(0L, 2000L);
+            assertThat(link.failed()).as(link.orb() + ": idempotent calls failed").isZero();
+            assertThat(link.calls()).isPositive();
+        });
     }
 
     @Test

@@ -151,6 +151,28 @@ final class ReportJson {
             document.put("featurePlan", features.plan());
             document.put("inFlight", rows);
         }
+        if (features.replicasLeftOut() != null) {
+            document.put("replicasLeftOut", features.replicasLeftOut());
+        }
+        if (!features.replicas().isEmpty()) {
+            List<Map<String, Object>> rows = new ArrayList<>();
+            for (ReplicaResult result : features.replicas()) {
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("orb", result.orb().displayName());
+                row.put("replicas", result.replicas());
+                row.put("orbMode", result.orbMode());
+                row.put("sessions", result.sessions());
+                row.put("callsPerSecond", result.throughput());
+                row.put("roundCallsPerSecond", result.roundThroughputs());
+                row.put("p50Us", result.p50Us());
+                row.put("p99Us", result.p99Us());
+                row.put("spread", result.spread());
+                rows.add(row);
+            }
+            document.put("replicaPlan", features.replicaPlan());
+            document.put("replicas", rows);
+            document.put("pulledLinks", features.pulledLinks());
+        }
         return document;
     }
 

@@ -51,6 +51,11 @@ final class OrbWorkers implements AutoCloseable {
         return reply;
     }
 
+    /** The worker's answer, of {@code replyType}, to a request of a worker that answers with one. */
+    <T> T request(OrbImplementation orb, Record request, Class<T> replyType, Duration limit) {
+        return workers.get(orb).request(request, replyType, limit, request.toString());
+    }
+
     /** The worker's answer to one request, ok or not. */
     Reply ask(OrbImplementation orb, Record request) {
         return workers.get(orb).request(request, REQUEST_LIMIT);

@@ -132,6 +132,35 @@ public final class WorkerMessages {
         }
     }
 
+    /**
+     * What a replicas worker is asked to do: {@code sessions} threads calling the Catalog over
+     * {@code replicas} replicas ({@code Catalog-1} ...) for a warm-up, then for a timed window.
+     *
+     * @param ownOrbs each session with a client and ORB of its own (an external ORB), else one client
+     *     and ORB for all of them (the container's built-in ORB)
+     */
+    public record ReplicaRequest(Op op, int replicas, boolean ownOrbs, int sessions, long warmupMillis,
+            long windowMillis, String query, int expectItems) {
+        @Override
+        public String toString() {
+            return op.name().toLowerCase(Locale.ROOT) + " " + replicas + " replicas, " + sessions + " sessions"
+                    + (ownOrbs ? " with an ORB each" : " on one ORB") + ", " + windowMillis + " ms";
+        }
+    }
+
+    /**
+     * What a replicas worker measured in its window.
+     *
+     * @param spread calls answered by each replica, by its name
+     * @param ejections when each ejection was told, wall-clock ms, by replica
+     */
+    public record ReplicaReply(boolean ok, String error, long calls, long failed, long p50Nanos, long p99Nanos,
+            long worstNanos, Map<String, Long> spread, Map<String, Long> ejections) {
+        public static ReplicaReply failed(String error) {
+            return new ReplicaReply(false, error, 0, 0, 0, 0, 0, Map.of(), Map.of());
+        }
+    }
+
     /** Ends any worker: every request type reads it as its {@link Op#QUIT}. */
     public record Quit(Op op) {
         public static final Quit INSTANCE = new Quit(Op.QUIT);
