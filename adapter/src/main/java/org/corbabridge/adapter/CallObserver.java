@@ -67,7 +67,7 @@ public interface CallObserver {
 
         /**
          * The next attempt goes to {@code replica} (as configured, "'Catalog-2' in corbaname::..."):
-         * told before each attempt, only when the client has several replicas.
+         * told before each attempt, only when the client has a replica set ({@code replicas}).
          */
         default void replica(String replica) {
         }

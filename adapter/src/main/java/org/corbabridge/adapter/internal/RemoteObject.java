@@ -393,7 +393,7 @@ final class RemoteObject<T> implements AutoCloseable {
         if (closed) {
             throw new AdapterClosedException(operation + " on " + describeTarget() + ": the adapter is closed");
         }
-        if (replicas.size() > 1) {
+        if (replicas.isSet()) {
             observation.replica(replica.target());
         }
         long started = ticker.nanoTime();

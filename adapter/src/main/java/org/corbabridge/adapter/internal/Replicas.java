@@ -256,6 +256,11 @@ final class Replicas<T> implements AutoCloseable {
         }
     }
 
+    /** Whether this is a replica set (configured as one, however many it holds now), not a single target. */
+    boolean isSet() {
+        return breakers != null;
+    }
+
     /** How many replicas. */
     int size() {
         return replicas.size();

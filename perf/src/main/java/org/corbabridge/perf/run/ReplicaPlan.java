@@ -17,7 +17,7 @@ public record ReplicaPlan(int rounds, List<Integer> counts, List<Boolean> orbMod
 
     /** The tests' pass: one and three replicas, both ORB modes, one short round. */
     public static ReplicaPlan quick() {
-        return new ReplicaPlan(1, List.of(1, 3), List.of(false, true), 8, 300, 700);
+        return new ReplicaPlan(1, List.of(1, 3), List.of(false, true), 8, 150, 350);
     }
 
     public static ReplicaPlan standard() {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Recorder;
@@ -56,7 +57,7 @@ public final class ReplicaWorker {
 
     private static ReplicaReply serve(FeatureSetup setup, ReplicaRequest request) throws Exception {
         Map<String, LongAdder> spread = new ConcurrentHashMap<>();
-        Map<String, Long> ejections = new ConcurrentHashMap<>();
+        Map<String, List<Long>> ejections = new ConcurrentHashMap<>();
         AtomicBoolean timing = new AtomicBoolean();
         CallObserver observer = new CallObserver() {
             @Override
@@ -88,7 +89,7 @@ public final class ReplicaWorker {
 
             @Override
             public void replicaEjected(String replica, CorbaAdapterException cause) {
-                ejections.putIfAbsent(replica, System.currentTimeMillis());
+                ejections.computeIfAbsent(replica, k -> new CopyOnWriteArrayList<>()).add(System.currentTimeMillis());
             }
         };
         List<String> names = new ArrayList<>();

@@ -155,7 +155,7 @@ public final class WorkerMessages {
      * @param ejections when each ejection was told, wall-clock ms, by replica
      */
     public record ReplicaReply(boolean ok, String error, long calls, long failed, long p50Nanos, long p99Nanos,
-            long worstNanos, Map<String, Long> spread, Map<String, Long> ejections) {
+            long worstNanos, Map<String, Long> spread, Map<String, List<Long>> ejections) {
         public static ReplicaReply failed(String error) {
             return new ReplicaReply(false, error, 0, 0, 0, 0, 0, Map.of(), Map.of());
         }
