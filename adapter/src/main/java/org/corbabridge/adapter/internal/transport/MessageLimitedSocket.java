@@ -32,6 +32,12 @@ public final class MessageLimitedSocket extends Socket {
     /** @param replyBoundMillis the longest a request may wait for its reply; 0: the ORB bounds it */
     MessageLimitedSocket(Socket socket, long cap, MessageLimits.Refusals refusals, long replyBoundMillis)
             throws IOException {
+        this(socket, cap, refusals, replyBoundMillis, false);
+    }
+
+    /** @param jacorb whether JacORB writes through it (see {@link RequestScanner}: a refused first request closes it) */
+    MessageLimitedSocket(Socket socket, long cap, MessageLimits.Refusals refusals, long replyBoundMillis,
+            boolean jacorb) throws IOException {
         super((SocketImpl) null);
         this.socket = socket;
         String peer = socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
@@ -39,12 +45,12 @@ public final class MessageLimitedSocket extends Socket {
         if (deadline == null) {
             this.input = new GiopMessageLimit(socket.getInputStream(), cap, peer, refusals::note,
                     ReplyListener.NONE);
-            this.output = new RequestScanner(socket.getOutputStream(), peer, null, socket);
+            this.output = new RequestScanner(socket.getOutputStream(), peer, null, socket, jacorb);
         } else {
             socket.setSoTimeout(deadline.sliceMillis());
             this.input = new GiopMessageLimit(deadline.bounding(socket.getInputStream()), cap, peer, refusals::note,
                     deadline);
-            this.output = new RequestScanner(socket.getOutputStream(), peer, deadline, socket);
+            this.output = new RequestScanner(socket.getOutputStream(), peer, deadline, socket, jacorb);
         }
         this.readTimeoutOwned = deadline != null;
     }

@@ -69,9 +69,16 @@ public final class MessageLimits {
         return refusals == null ? Optional.empty() : refusals.since(sinceNanos);
     }
 
-    /** {@code socket}, read through the cap; refusals are noted under {@code orb}. */
+    /** A socket of JacORB's factories, read through the cap; refusals are noted under {@code orb}. */
     public static Socket limit(Socket socket, long cap, Object orb) throws IOException {
-        return limit(socket, cap, orb, 0);
+        try {
+            // JacORB's factories: a refused first request closes its connection (see RequestScanner)
+            return new MessageLimitedSocket(socket, cap, REFUSALS.computeIfAbsent(orb, key -> new Refusals()), 0,
+                    true);
+        } catch (IOException | RuntimeException e) {
+            socket.close();
+            throw e;
+        }
     }
 
     /**

@@ -17,11 +17,13 @@ import org.omg.CORBA.SystemException;
  * reply) is told of each request that awaits a reply. Anything that does not start with the GIOP
  * magic stops the scan: what follows cannot be framed.
  *
- * <p>A refused request that would have been the connection's first closes the connection: an ORB
- * that negotiates code sets sends them with its first request and takes them as known once it has
- * tried (JacORB), so a connection whose first request never left would carry every later request
- * in code sets the server never heard of (omniORB answers each with BAD_PARAM). Nothing else can
- * be waiting on a connection nothing was sent on. Each request also tells the writing thread's
+ * <p>On JacORB's connections, a refused request that would have been the connection's first
+ * closes the connection: JacORB sends its code sets with a connection's first request and takes
+ * them as known once it has tried, so a connection whose first request never left would carry
+ * every later request in code sets the server never heard of (omniORB answers each with
+ * BAD_PARAM). Nothing else can be waiting on a connection nothing was sent on. The Eclipse and
+ * OpenJDK ORBs send their code sets with every request, and would write their next request to the
+ * closed connection and call the failure MAYBE: theirs stay open. Each request also tells the writing thread's
  * attempt which connection it went through ({@link CurrentAttempt#lastConnection()}).
  */
 final class RequestScanner extends FilterOutputStream {
@@ -41,8 +43,10 @@ final class RequestScanner extends FilterOutputStream {
 
     private final String peer;
     private final Listener listener;
-    /** The connection this is the output of: closed when its first request is refused. */
+    /** The connection this is the output of: each request's attempt is told it. */
     private final Closeable connection;
+    /** Whether a refused first request closes the connection (JacORB's). */
+    private final boolean closeWhenFirstRefused;
     private long requestsWritten;
     private final byte[] head = new byte[SCANNED];
     private int headFilled;
@@ -57,10 +61,17 @@ final class RequestScanner extends FilterOutputStream {
      * @param connection what closes the connection
      */
     RequestScanner(OutputStream out, String peer, Listener listener, Closeable connection) {
+        this(out, peer, listener, connection, true);
+    }
+
+    /** @param closeWhenFirstRefused whether a refused first request closes the connection (JacORB's) */
+    RequestScanner(OutputStream out, String peer, Listener listener, Closeable connection,
+            boolean closeWhenFirstRefused) {
         super(out);
         this.peer = peer;
         this.listener = listener;
         this.connection = connection;
+        this.closeWhenFirstRefused = closeWhenFirstRefused;
     }
 
     @Override
@@ -81,7 +92,7 @@ final class RequestScanner extends FilterOutputStream {
         out.write(buffer, offset, refusedAt - offset);
         SystemException refused = refusal;
         refusal = null;
-        if (requestsWritten == 0) {
+        if (requestsWritten == 0 && closeWhenFirstRefused) {
             connection.close();
         }
         throw refused;

@@ -55,11 +55,14 @@ class RequestScannerTest {
     }
 
     @Test
-    void aRefusedFirstRequestClosesItsConnectionALaterOneDoesNot() throws Exception {
+    void aRefusedFirstRequestClosesAJacorbConnectionALaterOneDoesNot() throws Exception {
         byte[] request = message(2, ByteOrder.BIG_ENDIAN, 0, REQUEST, request(1, 3, 40));
         int[] closed = {0};
         RequestScanner fresh = new RequestScanner(new ByteArrayOutputStream(), "peer:1", null, () -> closed[0]++);
         RequestScanner used = new RequestScanner(new ByteArrayOutputStream(), "peer:1", null, () -> closed[0] += 10);
+        // the Eclipse and OpenJDK ORBs' connections stay open: they would write again to a closed one
+        RequestScanner notJacorb = new RequestScanner(new ByteArrayOutputStream(), "peer:1", null,
+                () -> closed[0] += 100, false);
         used.write(request, 0, request.length);
         CurrentAttempt outer = CurrentAttempt.begin(Deadline.after(Duration.ofSeconds(2), clock), false);
         try {
@@ -69,6 +72,8 @@ class RequestScannerTest {
             assertThat(closed[0]).isEqualTo(1);
             assertThat(catchThrowable(() -> used.write(request, 0, request.length))).isInstanceOf(TIMEOUT.class);
             assertThat(closed[0]).as("a connection that carried a request stays open").isEqualTo(1);
+            assertThat(catchThrowable(() -> notJacorb.write(request, 0, request.length))).isInstanceOf(TIMEOUT.class);
+            assertThat(closed[0]).isEqualTo(1);
         } finally {
             CurrentAttempt.restore(outer);
         }
