@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
 import org.corbabridge.adapter.AdapterConfig;
+import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.CorbaAdapterException;
+import org.corbabridge.adapter.NameNotBoundException;
 
 /**
  * The replicas a configuration names ({@link AdapterConfig#replicas()}), one per object: a name
@@ -35,8 +37,8 @@ final class ReplicaTargets {
                 int hash = replica.indexOf('#');
                 String nameService = replica.substring(0, hash);
                 String name = replica.substring(hash + 1);
-                targets.add(new Target("'" + name + "' in " + nameService,
-                        () -> NamingLookup.resolve(orb, nameService, name)));
+                targets.addAll(byAddress(new Target("'" + name + "' in " + nameService,
+                        () -> NamingLookup.resolve(orb, nameService, name)), orb));
             } else if (lower.startsWith("corbaloc:")) {
                 for (String url : splitCorbaloc(replica)) {
                     targets.add(new Target("the object at " + url, () -> NamingLookup.object(orb, url)));
@@ -52,9 +54,39 @@ final class ReplicaTargets {
             } else if (replica.endsWith("/")) {
                 listed(targets, orb, config.nameServiceUrl(), config.nameServiceDescription(), replica);
             } else {
-                targets.add(new Target("'" + replica + "' in " + config.nameServiceDescription(),
-                        () -> NamingLookup.resolve(orb, config.nameServiceUrl(), replica)));
+                targets.addAll(byAddress(new Target("'" + replica + "' in " + config.nameServiceDescription(),
+                        () -> NamingLookup.resolve(orb, config.nameServiceUrl(), replica)), orb));
             }
+        }
+        return targets;
+    }
+
+    /**
+     * The replicas a name is bound to: one, or one per address when the reference it resolves to
+     * has several (fault-tolerant naming hands such out); each resolves the name again when it is
+     * located again, and takes its own address of what it finds. A name that cannot be resolved
+     * now is one replica, which fails as it does.
+     */
+    static List<Target> byAddress(Target named, OrbLease orb) {
+        List<IorSplit.Address> addresses;
+        try {
+            addresses = IorSplit.addresses(orb.orb().object_to_string(named.locator().get()));
+        } catch (RuntimeException notNow) {
+            return List.of(named);
+        }
+        if (addresses.size() < 2) {
+            return List.of(named);
+        }
+        List<Target> targets = new ArrayList<>();
+        for (IorSplit.Address address : addresses) {
+            String at = address.host() + ":" + address.port();
+            targets.add(new Target(named.description() + " at " + at, () -> {
+                String now = orb.orb().object_to_string(named.locator().get());
+                return IorSplit.addresses(now).stream().filter(a -> (a.host() + ":" + a.port()).equals(at))
+                        .findFirst().map(a -> NamingLookup.object(orb, a.ior()))
+                        .orElseThrow(() -> new NameNotBoundException(named.description() + " no longer has the address "
+                                + at, Completion.NOT_APPLICABLE, null));
+            }));
         }
         return targets;
     }
@@ -77,8 +109,8 @@ final class ReplicaTargets {
         }
         try {
             for (String name : NamingLookup.objectsIn(orb, nameServiceUrl, path)) {
-                targets.add(new Target("'" + name + "' in " + where, () -> NamingLookup.resolve(orb, nameServiceUrl,
-                        name)));
+                targets.addAll(byAddress(new Target("'" + name + "' in " + where,
+                        () -> NamingLookup.resolve(orb, nameServiceUrl, name)), orb));
             }
         } catch (CorbaAdapterException e) {
             targets.add(new Target("the bindings of '" + context + "' in " + where, () -> {

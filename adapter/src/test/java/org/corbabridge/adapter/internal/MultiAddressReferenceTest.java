@@ -22,6 +22,7 @@ import org.corbabridge.fixture.TestKeys;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.omg.CosNaming.NamingContextExt;
 import org.omg.CosNaming.NamingContextExtHelper;
 
 /**
@@ -54,6 +55,33 @@ class MultiAddressReferenceTest {
 
         Set<String> sites = new TreeSet<>();
         try (CorbaClient<WarehouseOperations> client = client(both, OrbConfig.builder())) {
+            for (int i = 0; i < 10; i++) {
+                sites.add(client.proxy().site());
+            }
+        }
+        assertThat(sites).containsExactly("depot-1", "depot-2");
+    }
+
+    @Test
+    void aNameBoundToAReferenceOfTwoProfilesIsTwoReplicas() throws Exception {
+        for (int i = 1; i <= 2; i++) {
+            fixture.startServer(ServerConfig.warehouse().toBuilder().name("Warehouse-" + i)
+                    .extraArguments("--site", "depot-" + i).build());
+        }
+        String both = IorSplitTest.ior(iiopProfile(iorOf("Warehouse-1")), iiopProfile(iorOf("Warehouse-2")));
+        try (TestOrbs.OwnedOrb orb = TestOrbs.newOrb()) {
+            NamingContextExt naming = NamingContextExtHelper.narrow(orb.orb().string_to_object(
+                    fixture.nameService().corbalocUrl()));
+            // what a fault-tolerant name service hands out: one name, a reference of several addresses
+            naming.rebind(naming.to_name("Warehouses"), orb.orb().string_to_object(both));
+        }
+
+        Set<String> sites = new TreeSet<>();
+        try (CorbaClient<WarehouseOperations> client = CorbaClient.create(WarehouseOperations.class,
+                AdapterConfig.builder().nameService(fixture.nameServiceUrl()).replicas("Warehouses")
+                        .replicaPolicy(ReplicaPolicy.builder().balancing(ReplicaPolicy.Balancing.ROUND_ROBIN).build())
+                        .idempotent("_get_site").orb(TestOrbs.current()).callTimeout(TestOrbs.CALL_TIMEOUT)
+                        .connectTimeout(TestOrbs.CONNECT_TIMEOUT).build())) {
             for (int i = 0; i < 10; i++) {
                 sites.add(client.proxy().site());
             }
