@@ -1,11 +1,13 @@
 package org.corbabridge.it;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.ejb.ResourceOverrides;
 import org.corbabridge.fixture.ServerConfig;
+import org.corbabridge.fixture.ServerProcess;
 import org.corbabridge.fixture.ServerProgram;
 import org.corbabridge.fixture.ServerTls;
 import org.corbabridge.fixture.TestKeys;
@@ -27,6 +29,7 @@ public final class CatalogServersForContainer implements BeforeAllCallback {
     public static final String TLS_WAREHOUSE = "WarehouseTls";
 
     private static ServerFixture fixture;
+    private static final List<ServerProcess> REPLICAS = new ArrayList<>();
 
     @Override
     public void beforeAll(ExtensionContext context) {
@@ -65,6 +68,21 @@ public final class CatalogServersForContainer implements BeforeAllCallback {
         System.setProperty("WarehouseSessions.Name", TLS_WAREHOUSE);
         System.setProperty("WarehouseSessions.TlsTrustStore", TestKeys.trustStore().toString());
         System.setProperty("WarehouseSessions.TlsTrustStorePassword", TestKeys.PASSWORD);
+
+        // three replicas of the Warehouse behind "NAT": each publishes 127.0.0.2, where nothing
+        // listens; the application's ReplicatedWarehouse resource maps it (WarehouseReplicasIT)
+        for (int i = 1; i <= 3; i++) {
+            REPLICAS.add(fixture.startServer(ServerConfig.warehouse().toBuilder().name("Warehouse-" + i)
+                    .extraArguments("--site", "depot-" + i).publishedHost("127.0.0.2").build()));
+        }
+        System.setProperty("ReplicatedWarehouse.NameServiceUrl", fixture.nameServiceUrl());
+        System.setProperty("ReplicatedWarehouse.OrbImplementation", orb().name());
+    }
+
+    /** The three Warehouse replicas the ReplicatedWarehouse resource of WarehouseReplicasIT calls. */
+    public static synchronized List<ServerProcess> replicas() {
+        fixture();
+        return List.copyOf(REPLICAS);
     }
 
     public static synchronized ServerFixture fixture() {
