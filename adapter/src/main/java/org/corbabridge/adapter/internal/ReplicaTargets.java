@@ -3,6 +3,7 @@ package org.corbabridge.adapter.internal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.Completion;
@@ -65,30 +66,41 @@ final class ReplicaTargets {
      * The replicas a name is bound to: one, or one per address when the reference it resolves to
      * has several (fault-tolerant naming hands such out); each resolves the name again when it is
      * located again, and takes its own address of what it finds. A name that cannot be resolved
-     * now is one replica, which fails as it does.
+     * now is one replica, which fails as it does. What the name resolved to here is what each
+     * replica is first bound to: the name is not resolved twice when the client is made.
      */
     static List<Target> byAddress(Target named, OrbLease orb) {
+        org.omg.CORBA.Object found;
         List<IorSplit.Address> addresses;
         try {
-            addresses = IorSplit.addresses(orb.orb().object_to_string(named.locator().get()));
+            found = named.locator().get();
+            addresses = IorSplit.addresses(orb.orb().object_to_string(found));
         } catch (RuntimeException notNow) {
             return List.of(named);
         }
         if (addresses.size() < 2) {
-            return List.of(named);
+            return List.of(new Target(named.description(), firstThen(() -> found, named.locator())));
         }
         List<Target> targets = new ArrayList<>();
         for (IorSplit.Address address : addresses) {
             String at = address.host() + ":" + address.port();
-            targets.add(new Target(named.description() + " at " + at, () -> {
-                String now = orb.orb().object_to_string(named.locator().get());
-                return IorSplit.addresses(now).stream().filter(a -> (a.host() + ":" + a.port()).equals(at))
-                        .findFirst().map(a -> NamingLookup.object(orb, a.ior()))
-                        .orElseThrow(() -> new NameNotBoundException(named.description() + " no longer has the address "
-                                + at, Completion.NOT_APPLICABLE, null));
-            }));
+            targets.add(new Target(named.description() + " at " + at, firstThen(
+                    () -> NamingLookup.object(orb, address.ior()), () -> {
+                        String now = orb.orb().object_to_string(named.locator().get());
+                        return IorSplit.addresses(now).stream().filter(a -> (a.host() + ":" + a.port()).equals(at))
+                                .findFirst().map(a -> NamingLookup.object(orb, a.ior()))
+                                .orElseThrow(() -> new NameNotBoundException(named.description()
+                                        + " no longer has the address " + at, Completion.NOT_APPLICABLE, null));
+                    })));
         }
         return targets;
+    }
+
+    /** A locator that gives {@code first} the first time (what was found a moment ago), {@code again} after. */
+    private static Supplier<org.omg.CORBA.Object> firstThen(Supplier<org.omg.CORBA.Object> first,
+            Supplier<org.omg.CORBA.Object> again) {
+        AtomicBoolean used = new AtomicBoolean();
+        return () -> used.compareAndSet(false, true) ? first.get() : again.get();
     }
 
     /** Whether any target is every binding of a naming context, to be listed again now and then. */

@@ -46,15 +46,16 @@ final class Replicas<T> implements AutoCloseable {
 
     /** One replica: where it is, its binding, its breaker (none alone) and its calls in flight. */
     static final class Replica<T> {
-        private final int index;
+        /** Its identity within the set, for a call's {@link Choice}: replicas join and leave, ids stay. */
+        private final int id;
         private final String target;
         private final Rebinding<T> binding;
         private final CircuitBreaker breaker;
         private final AtomicInteger outstanding = new AtomicInteger();
         private volatile CorbaAdapterException lastFailure;
 
-        Replica(int index, String target, Rebinding<T> binding, CircuitBreaker breaker) {
-            this.index = index;
+        Replica(int id, String target, Rebinding<T> binding, CircuitBreaker breaker) {
+            this.id = id;
             this.target = target;
             this.binding = binding;
             this.breaker = breaker;
@@ -129,11 +130,14 @@ final class Replicas<T> implements AutoCloseable {
     private final ScheduledExecutorService prober;
     /** The breakers' settings; null for a single target. */
     private final CircuitBreakerConfig breakers;
+    /** The client's clock: the breakers' and the probes' time. */
+    private final Ticker ticker;
     /** What reads the set's sources again (listed naming contexts), or null when they never change. */
     private volatile Runnable refresh;
 
     private Replicas(ReplicaPolicy.Balancing balancing, CallObserver observer, ScheduledExecutorService prober,
-            CircuitBreakerConfig breakers) {
+            CircuitBreakerConfig breakers, Ticker ticker) {
+        this.ticker = ticker;
         this.balancing = balancing;
         this.observer = observer;
         this.prober = prober;
@@ -142,7 +146,7 @@ final class Replicas<T> implements AutoCloseable {
 
     /** The single target of a client: no breaker, no prober, nothing per call. */
     static <T> Replicas<T> single(String target, Rebinding<T> binding) {
-        Replicas<T> single = new Replicas<>(ReplicaPolicy.Balancing.ROUND_ROBIN, null, null, null);
+        Replicas<T> single = new Replicas<>(ReplicaPolicy.Balancing.ROUND_ROBIN, null, null, null, Ticker.SYSTEM);
         single.replicas = List.of(new Replica<>(0, target, binding, null));
         return single;
     }
@@ -175,7 +179,7 @@ final class Replicas<T> implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
         });
-        Replicas<T> set = new Replicas<>(policy.balancing(), observer, prober, config);
+        Replicas<T> set = new Replicas<>(policy.balancing(), observer, prober, config, ticker);
         List<Replica<T>> replicas = new ArrayList<>();
         for (int i = 0; i < targets.size(); i++) {
             replicas.add(set.newReplica(targets.get(i), bindings.get(i), creationFailures.get(i)));
@@ -287,7 +291,7 @@ final class Replicas<T> implements AutoCloseable {
         Replica<T> fallback = null;
         for (int k = 0; k < n; k++) {
             Replica<T> replica = replicas.get((start + k) % n);
-            if (choice.tried(replica.index)) {
+            if (choice.tried(replica.id)) {
                 continue;
             }
             if (!replica.isInService()) {
@@ -303,7 +307,7 @@ final class Replicas<T> implements AutoCloseable {
             }
         }
         Replica<T> chosen = best != null ? best : fallback != null ? fallback : replicas.get(start);
-        choice.add(chosen.index);
+        choice.add(chosen.id);
         return chosen;
     }
 
@@ -324,6 +328,7 @@ final class Replicas<T> implements AutoCloseable {
 
     /** The one target's description; with several, how many and which. */
     String describe() {
+        List<Replica<T>> replicas = this.replicas;
         if (replicas.size() == 1) {
             return replicas.get(0).target;
         }
@@ -357,11 +362,18 @@ final class Replicas<T> implements AutoCloseable {
         }
         replica.outstanding.decrementAndGet();
         if (failure instanceof CorbaAdapterException typed && failsToReach(typed)) {
-            replica.lastFailure = typed;
-            breaker.onError(nanos, TimeUnit.NANOSECONDS, typed);
+            failed(replica, nanos, typed);
         } else {
             breaker.onSuccess(nanos, TimeUnit.NANOSECONDS);
         }
+    }
+
+    /** Counts a failure of {@code replica} towards its ejection, and keeps it for the ejection's message. */
+    private static void failed(Replica<?> replica, long nanos, Throwable failure) {
+        if (failure instanceof CorbaAdapterException typed) {
+            replica.lastFailure = typed;
+        }
+        replica.breaker.onError(nanos, TimeUnit.NANOSECONDS, failure);
     }
 
     /**
@@ -370,10 +382,8 @@ final class Replicas<T> implements AutoCloseable {
      * nothing more: its end finds the replica's count already settled).
      */
     static void stalled(Replica<?> replica, long nanos, CorbaAdapterException failure) {
-        CircuitBreaker breaker = replica.breaker;
-        if (breaker != null) {
-            replica.lastFailure = failure;
-            breaker.onError(nanos, TimeUnit.NANOSECONDS, failure);
+        if (replica.breaker != null) {
+            failed(replica, nanos, failure);
         }
     }
 
@@ -389,16 +399,13 @@ final class Replicas<T> implements AutoCloseable {
             if (replica.breaker.getState() != CircuitBreaker.State.OPEN || !replica.breaker.tryAcquirePermission()) {
                 continue;
             }
-            long started = System.nanoTime();
+            long started = ticker.nanoTime();
             try {
                 probe.probe(replica);
-                replica.breaker.onSuccess(System.nanoTime() - started, TimeUnit.NANOSECONDS);
+                replica.breaker.onSuccess(ticker.nanoTime() - started, TimeUnit.NANOSECONDS);
             } catch (RuntimeException | Error e) {
-                if (e instanceof CorbaAdapterException typed) {
-                    replica.lastFailure = typed;
-                }
                 replica.binding.invalidate();
-                replica.breaker.onError(System.nanoTime() - started, TimeUnit.NANOSECONDS, e);
+                failed(replica, ticker.nanoTime() - started, e);
             }
         }
     }
