@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -91,18 +93,31 @@ class AsyncCatalogCallsTest {
             throws Exception {
         try (CorbaClient<CatalogOperations> client = catalog(fixture, TestOrbs.CALL_TIMEOUT)) {
             AsyncClient<CatalogOperations> async = client.async(executor(1, 4));
-            CompletableFuture<QueryResult> slow = async.call(catalog -> catalog.queryCatalog("items=1 delay=1500"));
-            List<String> sent = new ArrayList<>();
+            // the one thread is inside the slow call before anything is cancelled, and it takes the
+            // queued call only after the test has cancelled it: no ordering is left to the scheduler
+            CountDownLatch slowStarted = new CountDownLatch(1);
+            CountDownLatch queuedCancelled = new CountDownLatch(1);
+            CompletableFuture<QueryResult> slow = async.call(catalog -> {
+                slowStarted.countDown();
+                try {
+                    return catalog.queryCatalog("items=1 delay=1500");
+                } finally {
+                    queuedCancelled.await(10, TimeUnit.SECONDS);
+                }
+            });
+            List<String> sent = new CopyOnWriteArrayList<>();
             CompletableFuture<QueryResult> queued = async.call(catalog -> {
                 sent.add("queued");
                 return catalog.queryCatalog("items=1");
             });
+            assertThat(slowStarted.await(10, TimeUnit.SECONDS)).isTrue();
 
             long started = System.nanoTime();
             assertThat(slow.cancel(true)).isTrue();
             assertThat(queued.cancel(true)).isTrue();
             assertThat(catchThrowable(() -> slow.get(1, TimeUnit.SECONDS))).isInstanceOf(CancellationException.class);
             assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(SLACK);
+            queuedCancelled.countDown();
 
             // the next call runs once the abandoned one has ended on its own; the queued one never ran
             assertThat(async.call(catalog -> catalog.queryCatalog("items=4")).get(10, TimeUnit.SECONDS).items).hasSize(4);
