@@ -41,8 +41,10 @@ public final class CatalogServersForContainer implements BeforeAllCallback {
             return;
         }
         fixture = ServerFixture.start();
-        // the root store closes the fixture when the whole test plan has run
-        context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put(CatalogServersForContainer.class, fixture);
+        // the root store closes the servers when the test plan has run; with several forks a fork
+        // runs a plan per class, so the next class of the same JVM starts (and publishes) new ones
+        context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put(CatalogServersForContainer.class,
+                (AutoCloseable) CatalogServersForContainer::stop);
 
         AdapterConfig config = AdapterConfig.builder()
                 .nameService(fixture.nameServiceUrl())
@@ -77,6 +79,15 @@ public final class CatalogServersForContainer implements BeforeAllCallback {
         }
         System.setProperty("ReplicatedWarehouse.NameServiceUrl", fixture.nameServiceUrl());
         System.setProperty("ReplicatedWarehouse.OrbImplementation", orb().name());
+    }
+
+    private static synchronized void stop() {
+        try {
+            fixture.close();
+        } finally {
+            fixture = null;
+            REPLICAS.clear();
+        }
     }
 
     /** The three Warehouse replicas the ReplicatedWarehouse resource of WarehouseReplicasIT calls. */
