@@ -72,6 +72,15 @@ public interface CallObserver {
         default void replica(String replica) {
         }
 
+        /**
+         * The attempt's request went over a connection to {@code address} (an IP address) and
+         * {@code port}: the server that answered, or failed to. Told after each attempt that sent
+         * a request through the adapter's transport, before the end method; not told when none was
+         * sent or the ORB is lent without that transport.
+         */
+        default void server(String address, int port) {
+        }
+
         /** The call returned normally. */
         void succeeded();
 

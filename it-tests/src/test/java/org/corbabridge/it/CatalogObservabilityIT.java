@@ -88,8 +88,12 @@ class CatalogObservabilityIT {
         }
 
         String scraped = prometheus.scrape();
-        assertThat(scraped).contains("corba_client_calls_seconds_count{exception=\"none\",interface=\"IDL:shop/Catalog:1.0\","
-                + "operation=\"queryCatalog\",outcome=\"success\"} 2");
+        // OpenTelemetry's RPC conventions, by default
+        assertThat(scraped.lines().filter(line -> line.startsWith("rpc_client_call_duration_seconds_count{")
+                && line.contains("rpc_method=\"shop::Catalog/queryCatalog\"")
+                && line.contains("rpc_response_status_code=\"NO_EXCEPTION\"")
+                && line.contains("server_address=\"127.0.0.1\"")).toList())
+                .singleElement().satisfies(line -> assertThat(line).endsWith(" 2"));
         assertThat(scraped).contains("corba_client_orbs_open ");
     }
 
@@ -118,7 +122,9 @@ class CatalogObservabilityIT {
 
         assertThat(calls).hasSize(2).allSatisfy(call -> {
             assertThat(call.getParentSpanId()).isEqualTo(method.getSpanId());
-            assertThat(call.getAttributes().get(Tracing.RPC_METHOD)).isEqualTo("queryCatalog");
+            assertThat(call.getAttributes().get(Tracing.RPC_METHOD)).isEqualTo("shop::Catalog/queryCatalog");
+            assertThat(call.getAttributes().get(Tracing.SERVER_PORT))
+                    .isEqualTo((long) CatalogServersForContainer.fixture().server().port());
             assertThat(call.getAttributes().get(Tracing.SERVER_SPAN_ID)).isNotNull();
         });
         assertThat(lines).hasSize(2);

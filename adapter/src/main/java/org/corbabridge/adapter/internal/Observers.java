@@ -97,6 +97,13 @@ final class Observers {
         }
 
         @Override
+        public void server(String address, int port) {
+            for (CallObserver.Observation observation : observations) {
+                observation.server(address, port);
+            }
+        }
+
+        @Override
         public void succeeded() {
             for (int i = observations.length - 1; i >= 0; i--) {
                 observations[i].succeeded();

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import org.corbabridge.adapter.CallObserver;
 import org.corbabridge.adapter.CallTimeoutException;
 import org.corbabridge.adapter.CorbaAdapterException;
+import org.corbabridge.adapter.spi.TelemetryNames;
 
 /**
  * Call metrics in a Micrometer registry:
@@ -21,7 +22,17 @@ import org.corbabridge.adapter.CorbaAdapterException;
  * <table>
  * <caption>meters</caption>
  * <tr><th>name</th><th>type</th><th>tags</th></tr>
- * <tr><td>{@value #CALLS}</td><td>timer, with the 50th, 95th and 99th percentiles</td>
+ * <tr><td>{@value #CALL_DURATION}</td><td>timer, with the 50th, 95th and 99th percentiles: OpenTelemetry's
+ *     semantic conventions for RPC ({@link TelemetryNames#SEMCONV_VERSION}), unless
+ *     {@link TelemetryNames#LEGACY}</td>
+ *     <td>{@code rpc.system.name} ({@code corba}), {@code rpc.method} ({@code shop::Catalog/queryCatalog}),
+ *     {@code rpc.response.status_code} (GIOP's reply status: {@code NO_EXCEPTION}, {@code USER_EXCEPTION},
+ *     {@code SYSTEM_EXCEPTION}), {@code server.address} and {@code server.port} (the far end of the
+ *     connection the last attempt went over; empty when the adapter's transport did not carry it),
+ *     {@code error.type} (the adapter's exception class; empty unless the call failed: Prometheus
+ *     reads an empty label as none, and wants one set of labels per name)</td></tr>
+ * <tr><td>{@value #CALLS}</td><td>timer, with the 50th, 95th and 99th percentiles: the name of corbabridge
+ *     0.1, with {@link TelemetryNames#LEGACY} or {@link TelemetryNames#RPC_AND_LEGACY}, for one more release</td>
  *     <td>{@code interface} (repository id), {@code operation}, {@code outcome}
  *     ({@code success}, {@code user_exception}, {@code failure}), {@code exception} (the simple
  *     class name, {@code none} on success)</td></tr>
@@ -44,6 +55,9 @@ import org.corbabridge.adapter.CorbaAdapterException;
  */
 public final class CallMetrics implements CallObserver {
 
+    /** OpenTelemetry's name for a client call's duration (in seconds, as every Micrometer timer). */
+    public static final String CALL_DURATION = "rpc.client.call.duration";
+    /** The earlier name of a call's duration ({@link TelemetryNames#LEGACY}). */
     public static final String CALLS = "corba.client.calls";
     public static final String RETRIES = "corba.client.retries";
     public static final String REBINDS = "corba.client.rebinds";
@@ -54,9 +68,10 @@ public final class CallMetrics implements CallObserver {
     public static final String ORB_CREATIONS = "corba.client.orb.creations";
     public static final String ORBS_OPEN = "corba.client.orbs.open";
 
-    private static final CallMetrics GLOBAL = new CallMetrics(Metrics.globalRegistry);
+    private static final CallMetrics GLOBAL = new CallMetrics(Metrics.globalRegistry, TelemetryNames.configured());
 
     private final MeterRegistry registry;
+    private final TelemetryNames names;
     /** The registry when it is a composite, whose children keep the meters; else null. */
     private final CompositeMeterRegistry composite;
     /**
@@ -69,8 +84,9 @@ public final class CallMetrics implements CallObserver {
     /** The replica counters, by name, replica and outcome. */
     private final ConcurrentMap<String, Counter> replicaCounters = new ConcurrentHashMap<>();
 
-    private CallMetrics(MeterRegistry registry) {
+    private CallMetrics(MeterRegistry registry, TelemetryNames names) {
         this.registry = registry;
+        this.names = names;
         this.composite = registry instanceof CompositeMeterRegistry parent ? parent : null;
         FunctionCounter.builder(ORB_CREATIONS, MicrometerExtension.class, ignored -> MicrometerExtension.created())
                 .description("ORBs created by the adapter").register(registry);
@@ -83,9 +99,14 @@ public final class CallMetrics implements CallObserver {
         return GLOBAL;
     }
 
-    /** Metrics in {@code registry}. */
+    /** Metrics in {@code registry}, named as {@link TelemetryNames#configured()}. */
     public static CallMetrics of(MeterRegistry registry) {
-        return new CallMetrics(Objects.requireNonNull(registry, "registry"));
+        return of(registry, TelemetryNames.configured());
+    }
+
+    /** Metrics in {@code registry}, with {@code names}. */
+    public static CallMetrics of(MeterRegistry registry, TelemetryNames names) {
+        return new CallMetrics(Objects.requireNonNull(registry, "registry"), Objects.requireNonNull(names, "names"));
     }
 
     @Override
@@ -93,7 +114,7 @@ public final class CallMetrics implements CallObserver {
         if (keepsNothing()) {
             return Observation.NONE;
         }
-        return new Timing(this, meters(repositoryId, operation), System.nanoTime());
+        return new Timing(this, meters(repositoryId, operation), names, System.nanoTime());
     }
 
     @Override
@@ -130,7 +151,7 @@ public final class CallMetrics implements CallObserver {
 
     @Override
     public String toString() {
-        return this == GLOBAL ? "CallMetrics[global]" : "CallMetrics[" + registry + "]";
+        return (this == GLOBAL ? "CallMetrics[global, " : "CallMetrics[" + registry + ", ") + names + "]";
     }
 
     private OperationMeters meters(String repositoryId, String operation) {
@@ -156,9 +177,40 @@ public final class CallMetrics implements CallObserver {
         /** Its counters, by meter name. */
         private final ConcurrentMap<String, Counter> counters = new ConcurrentHashMap<>();
 
+        /** The conventions' {@code rpc.method}. */
+        private final String method;
+        /** The conventions' timer of the last successful call's server: most calls of an operation go to one. */
+        private volatile ServerTimer lastSucceeded;
+        /** The conventions' timers, by server, status and error type. */
+        private final ConcurrentMap<String, Timer> durations = new ConcurrentHashMap<>();
+
         OperationMeters(String repositoryId, String operation) {
             this.repositoryId = repositoryId;
             this.operation = operation;
+            this.method = TelemetryNames.service(repositoryId) + "/" + operation;
+        }
+
+        Timer succeededAt(String address, int port) {
+            ServerTimer last = lastSucceeded;
+            if (last != null && last.port() == port && Objects.equals(last.address(), address)) {
+                return last.timer();
+            }
+            Timer timer = duration(address, port, "NO_EXCEPTION", "");
+            lastSucceeded = new ServerTimer(address, port, timer);
+            return timer;
+        }
+
+        Timer duration(String address, int port, String status, String errorType) {
+            return durations.computeIfAbsent(address + ' ' + port + ' ' + status + ' ' + errorType,
+                    key -> Timer.builder(CALL_DURATION)
+                            .description("Measures the duration of an outgoing Remote Procedure Call (RPC)")
+                            .tags("rpc.system.name", "corba", "rpc.method", method,
+                                    "rpc.response.status_code", status,
+                                    "server.address", address == null ? "" : address,
+                                    "server.port", port < 0 ? "" : Integer.toString(port),
+                                    "error.type", errorType)
+                            .publishPercentiles(0.5, 0.95, 0.99)
+                            .register(registry));
         }
 
         Timer succeeded() {
@@ -191,16 +243,33 @@ public final class CallMetrics implements CallObserver {
         }
     }
 
+    /** The timer of one server's successful calls. */
+    private record ServerTimer(String address, int port, Timer timer) {
+    }
+
     /** One call's start, and its operation's meters. */
     private static final class Timing implements Observation {
         private final CallMetrics metrics;
         private final OperationMeters meters;
+        private final TelemetryNames names;
         private final long started;
+        private String address;
+        private int port = -1;
 
-        Timing(CallMetrics metrics, OperationMeters meters, long started) {
+        Timing(CallMetrics metrics, OperationMeters meters, TelemetryNames names, long started) {
             this.metrics = metrics;
             this.meters = meters;
+            this.names = names;
             this.started = started;
+        }
+
+        @Override
+        public void server(String address, int port) {
+            // an attempt on a helper thread tells it before the caller's thread ends the call
+            synchronized (this) {
+                this.address = address;
+                this.port = port;
+            }
         }
 
         @Override
@@ -220,12 +289,22 @@ public final class CallMetrics implements CallObserver {
 
         @Override
         public void succeeded() {
-            meters.succeeded().record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
+            long nanos = System.nanoTime() - started;
+            if (names.conventions()) {
+                Timer timer;
+                synchronized (this) {
+                    timer = meters.succeededAt(address, port);
+                }
+                timer.record(nanos, TimeUnit.NANOSECONDS);
+            }
+            if (names.legacy()) {
+                meters.succeeded().record(nanos, TimeUnit.NANOSECONDS);
+            }
         }
 
         @Override
         public void raisedUserException(String exceptionRepositoryId) {
-            record(meters.other("user_exception", simpleName(exceptionRepositoryId)));
+            record("USER_EXCEPTION", "", "user_exception", simpleName(exceptionRepositoryId));
         }
 
         @Override
@@ -233,11 +312,21 @@ public final class CallMetrics implements CallObserver {
             if (failure instanceof CallTimeoutException) {
                 meters.counter(TIMEOUTS, "calls that got no reply in time").increment();
             }
-            record(meters.other("failure", failure.getClass().getSimpleName()));
+            record("SYSTEM_EXCEPTION", failure.getClass().getName(), "failure", failure.getClass().getSimpleName());
         }
 
-        private void record(Timer timer) {
-            timer.record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
+        private void record(String status, String errorType, String outcome, String exception) {
+            long nanos = System.nanoTime() - started;
+            if (names.conventions()) {
+                Timer timer;
+                synchronized (this) {
+                    timer = meters.duration(address, port, status, errorType);
+                }
+                timer.record(nanos, TimeUnit.NANOSECONDS);
+            }
+            if (names.legacy()) {
+                meters.other(outcome, exception).record(nanos, TimeUnit.NANOSECONDS);
+            }
         }
     }
 

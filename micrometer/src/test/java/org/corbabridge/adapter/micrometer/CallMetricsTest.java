@@ -13,6 +13,8 @@ import io.micrometer.registry.otlp.OtlpMeterRegistry;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -22,6 +24,7 @@ import org.corbabridge.adapter.CorbaClient;
 import org.corbabridge.adapter.InterfaceSignature;
 import org.corbabridge.adapter.ReplicaPolicy;
 import org.corbabridge.adapter.TestOrbs;
+import org.corbabridge.adapter.spi.TelemetryNames;
 import org.corbabridge.depot.stock.PalletNotFound;
 import org.corbabridge.depot.stock.WarehouseOperations;
 import org.corbabridge.fixture.ServerConfig;
@@ -65,17 +68,20 @@ class CallMetricsTest {
     @Test
     void everyOutcomeRetryRebindAndTimeOutIsCountedPerOperation() {
         PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-        CallMetrics metrics = CallMetrics.of(prometheus);
+        CallMetrics metrics = CallMetrics.of(prometheus, TelemetryNames.RPC_AND_LEGACY);
+        int before;
         try (CorbaClient<WarehouseOperations> client = client(TestOrbs.configFor(fixture).idempotent("_get_site")
                 .observers(metrics))) {
             WarehouseOperations warehouse = client.proxy();
             warehouse.site();
             warehouse.site();
             assertThatThrownBy(() -> warehouse.fetch("absent")).isInstanceOf(PalletNotFound.class);
+            before = fixture.server().port();
             fixture.server().kill();
             fixture.server().restartOnNewPort();
             warehouse.site();
         }
+        int after = fixture.server().port();
         try (CorbaClient<WarehouseOperations> impatient = client(TestOrbs.configFor(fixture)
                 .callTimeout(Duration.ofSeconds(1)).observers(metrics))) {
             impatient.proxy().site();
@@ -89,6 +95,19 @@ class CallMetricsTest {
 
         String scraped = prometheus.scrape();
         System.out.println("scraped after six calls on " + TestOrbs.current().displayName() + ":\n" + scraped);
+        // OpenTelemetry's conventions: a series per server, status and error type
+        String duration = "rpc_client_call_duration_seconds_count";
+        String site = "rpc_method=\"depot::stock::Warehouse/_get_site\"";
+        assertThat(value(scraped, duration, site, "rpc_response_status_code=\"NO_EXCEPTION\"",
+                "server_port=\"" + before + "\"")).isEqualTo(2);
+        assertThat(value(scraped, duration, site, "rpc_response_status_code=\"NO_EXCEPTION\"",
+                "server_port=\"" + after + "\"")).isEqualTo(2);
+        assertThat(value(scraped, duration, "rpc_method=\"depot::stock::Warehouse/fetch\"",
+                "rpc_response_status_code=\"USER_EXCEPTION\"", "server_address=\"127.0.0.1\"")).isEqualTo(1);
+        assertThat(value(scraped, duration, site, "rpc_response_status_code=\"SYSTEM_EXCEPTION\"",
+                "error_type=\"org.corbabridge.adapter.CallTimeoutException\"", "server_port=\"" + after + "\"",
+                "rpc_system_name=\"corba\"")).isEqualTo(1);
+        // the earlier names beside them
         assertThat(scraped)
                 .contains("corba_client_calls_seconds_count{exception=\"none\"," + WAREHOUSE
                         + ",operation=\"_get_site\",outcome=\"success\"} 4")
@@ -103,6 +122,32 @@ class CallMetricsTest {
                 .contains("corba_client_timeouts_total{" + WAREHOUSE + ",operation=\"_get_site\"} 1")
                 .contains("corba_client_orb_creations_total ")
                 .contains("corba_client_orbs_open ");
+    }
+
+    /** The value of the one line of {@code metric} that carries every one of {@code labels}. */
+    private static double value(String scraped, String metric, String... labels) {
+        List<String> lines = scraped.lines()
+                .filter(line -> line.startsWith(metric + "{") && Arrays.stream(labels).allMatch(line::contains))
+                .toList();
+        assertThat(lines).as(metric + " with " + Arrays.toString(labels)).hasSize(1);
+        return Double.parseDouble(lines.get(0).substring(lines.get(0).lastIndexOf(' ') + 1));
+    }
+
+    @Test
+    void byDefaultOnlyOpenTelemetrysNamesAreGivenWithNoErrorTypeOnSuccess() {
+        PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        try (CorbaClient<WarehouseOperations> client = client(TestOrbs.configFor(fixture)
+                .observers(CallMetrics.of(prometheus, TelemetryNames.RPC)))) {
+            client.proxy().site();
+        }
+
+        String scraped = prometheus.scrape();
+        assertThat(scraped).doesNotContain("corba_client_calls");
+        String line = scraped.lines().filter(l -> l.startsWith("rpc_client_call_duration_seconds_count{"))
+                .findFirst().orElseThrow();
+        // Prometheus takes an empty label for no label: one set of labels per name, and no error
+        assertThat(line).doesNotContain("error_type=\"org").contains("server_address=\"127.0.0.1\"",
+                "server_port=\"" + fixture.server().port() + "\"", "rpc_system_name=\"corba\"");
     }
 
     @Test
@@ -130,7 +175,7 @@ class CallMetricsTest {
             assertThat(export).as("an OTLP export reached the collector").isNotNull();
             // OTLP protobuf carries names and attribute values as plain UTF-8
             assertThat(new String(export, StandardCharsets.ISO_8859_1))
-                    .contains(CallMetrics.CALLS, "IDL:depot/stock/Warehouse:1.0", "audits");
+                    .contains(CallMetrics.CALL_DURATION, "depot::stock::Warehouse/audits", "rpc.system.name");
         } finally {
             otlp.close();
             collector.stop(0);
@@ -155,6 +200,8 @@ class CallMetricsTest {
             client.proxy().site();
         }
 
+        assertThat(Metrics.globalRegistry.find(CallMetrics.CALL_DURATION)
+                .tag("rpc.method", "depot::stock::Warehouse/_get_site").meters()).isEmpty();
         assertThat(Metrics.globalRegistry.find(CallMetrics.CALLS).tag("operation", "_get_site").meters()).isEmpty();
     }
 
@@ -168,8 +215,8 @@ class CallMetricsTest {
             Metrics.removeRegistry(prometheus);
         }
 
-        assertThat(prometheus.scrape()).contains("corba_client_calls_seconds_count{exception=\"none\"," + WAREHOUSE
-                + ",operation=\"audits\",outcome=\"success\"} 1");
+        assertThat(value(prometheus.scrape(), "rpc_client_call_duration_seconds_count",
+                "rpc_method=\"depot::stock::Warehouse/audits\"")).isEqualTo(1);
     }
 
     @Test

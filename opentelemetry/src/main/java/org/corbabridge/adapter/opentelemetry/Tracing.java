@@ -4,6 +4,7 @@ import io.opentelemetry.api.GlobalOpenTelemetry;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
@@ -16,24 +17,31 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.function.Supplier;
 import org.corbabridge.adapter.CallObserver;
 import org.corbabridge.adapter.CorbaAdapterException;
+import org.corbabridge.adapter.spi.TelemetryNames;
 
 /**
  * A client span per call, with the OpenTelemetry API. Its parent is whatever span is current
  * when the call starts (a bean method's, say); it is current while the call runs, so the ORB's
  * interceptor carries it to the server ({@link TraceContext}).
  *
- * <p>The span is named {@code <interface>/<operation>} ({@code corbabridge::Catalog/queryCatalog}),
- * of kind CLIENT, with the attributes {@code rpc.system=corba}, {@code rpc.service} (the
- * interface's scoped name), {@code rpc.method}, {@code corba.repository_id}, {@code corba.outcome}
+ * <p>By default the span follows OpenTelemetry's semantic conventions for RPC
+ * ({@link TelemetryNames#SEMCONV_VERSION}): named {@code <interface>/<operation>}
+ * ({@code shop::Catalog/queryCatalog}), of kind CLIENT, with {@code rpc.system.name=corba},
+ * {@code rpc.method} (the same as the name), {@code server.address} and {@code server.port} (the
+ * far end of the connection the last attempt went over) and, when the call fails,
+ * {@code error.type} (the adapter's exception class). {@link TelemetryNames#LEGACY} gives the
+ * names of corbabridge 0.1 instead ({@code rpc.system}, {@code rpc.service}, and {@code rpc.method}
+ * as the bare operation); {@link TelemetryNames#RPC_AND_LEGACY} both.
+ *
+ * <p>Whichever names, CORBA's own attributes are {@code corba.repository_id}, {@code corba.outcome}
  * ({@code success}, {@code user_exception} or {@code failure}) and, when the server answers with
  * it, {@code corba.server.span_id}. A retry is an event {@code corba.retry} (the attempt, the
  * error type, the completion status), a rebind an event {@code corba.rebind}. With several
  * replicas, each attempt's replica is an event {@code corba.replica} ({@code corba.replica}: the
  * replica as configured) and the last one the span's attribute {@code corba.replica}; ejections
  * and probes happen outside any call, and are counted by the metrics add-on. A failure records
- * the exception, sets {@code error.type} to its class and the status to ERROR; an IDL user
- * exception is the server's answer: it sets {@code corba.user_exception} to its repository id
- * and leaves the status unset.
+ * the exception and sets the status to ERROR; an IDL user exception is the server's answer: it
+ * sets {@code corba.user_exception} to its repository id and leaves the status unset.
  *
  * <p>When the OpenTelemetry in use traces nothing (the API's no-op, which is what
  * {@link #global()} finds until the application sets one up), no span is started at all.
@@ -43,9 +51,16 @@ public final class Tracing implements CallObserver {
     /** The instrumentation scope name of the tracer. */
     public static final String INSTRUMENTATION_SCOPE = "org.corbabridge.adapter";
 
-    public static final AttributeKey<String> RPC_SYSTEM = AttributeKey.stringKey("rpc.system");
-    public static final AttributeKey<String> RPC_SERVICE = AttributeKey.stringKey("rpc.service");
+    /** The conventions' name of the RPC system: {@code corba}. */
+    public static final AttributeKey<String> RPC_SYSTEM_NAME = AttributeKey.stringKey("rpc.system.name");
+    /** The conventions' {@code <interface>/<operation>}, or the earlier names' bare operation. */
     public static final AttributeKey<String> RPC_METHOD = AttributeKey.stringKey("rpc.method");
+    public static final AttributeKey<String> SERVER_ADDRESS = AttributeKey.stringKey("server.address");
+    public static final AttributeKey<Long> SERVER_PORT = AttributeKey.longKey("server.port");
+    /** The earlier names' RPC system ({@link TelemetryNames#LEGACY}). */
+    public static final AttributeKey<String> RPC_SYSTEM = AttributeKey.stringKey("rpc.system");
+    /** The earlier names' interface ({@link TelemetryNames#LEGACY}). */
+    public static final AttributeKey<String> RPC_SERVICE = AttributeKey.stringKey("rpc.service");
     public static final AttributeKey<String> REPOSITORY_ID = AttributeKey.stringKey("corba.repository_id");
     public static final AttributeKey<String> OUTCOME = AttributeKey.stringKey("corba.outcome");
     public static final AttributeKey<String> USER_EXCEPTION = AttributeKey.stringKey("corba.user_exception");
@@ -58,33 +73,45 @@ public final class Tracing implements CallObserver {
     public static final AttributeKey<String> REPLICA = AttributeKey.stringKey("corba.replica");
     public static final String REPLICA_EVENT = "corba.replica";
 
-    private static final Tracing GLOBAL = new Tracing(GlobalOpenTelemetry::getOrNoop);
+    private static final Tracing GLOBAL = new Tracing(GlobalOpenTelemetry::getOrNoop, TelemetryNames.configured());
 
     /** The OpenTelemetry instance and its tracer, looked up again only when the instance changes. */
     private record Resolved(OpenTelemetry openTelemetry, Tracer tracer, boolean tracesNothing) {
     }
 
+    /** An operation's span name and the attributes its spans start with. */
+    private record Started(String spanName, Attributes attributes) {
+    }
+
     private final Supplier<OpenTelemetry> source;
-    private final ConcurrentMap<String, Attributes> attributesByOperation = new ConcurrentHashMap<>();
+    private final TelemetryNames names;
+    private final ConcurrentMap<String, Started> startedByOperation = new ConcurrentHashMap<>();
     private volatile Resolved resolved;
 
-    private Tracing(Supplier<OpenTelemetry> source) {
+    private Tracing(Supplier<OpenTelemetry> source, TelemetryNames names) {
         this.source = source;
+        this.names = names;
     }
 
     /**
      * The OpenTelemetry the application registers as global ({@code GlobalOpenTelemetry.set}, or
      * the Java agent), looked up at each call: an application that sets it up after the adapter
-     * is created is traced from then on. Never sets the global itself.
+     * is created is traced from then on. Never sets the global itself. Its names are
+     * {@link TelemetryNames#configured()}.
      */
     public static Tracing global() {
         return GLOBAL;
     }
 
-    /** Spans with {@code openTelemetry}'s tracer provider. */
+    /** Spans with {@code openTelemetry}'s tracer provider, named as {@link TelemetryNames#configured()}. */
     public static Tracing of(OpenTelemetry openTelemetry) {
+        return of(openTelemetry, TelemetryNames.configured());
+    }
+
+    /** Spans with {@code openTelemetry}'s tracer provider, with {@code names}. */
+    public static Tracing of(OpenTelemetry openTelemetry, TelemetryNames names) {
         Objects.requireNonNull(openTelemetry, "openTelemetry");
-        return new Tracing(() -> openTelemetry);
+        return new Tracing(() -> openTelemetry, Objects.requireNonNull(names, "names"));
     }
 
     @Override
@@ -93,14 +120,27 @@ public final class Tracing implements CallObserver {
         if (current.tracesNothing()) {
             return Observation.NONE;
         }
-        Attributes attributes = attributesByOperation.computeIfAbsent(repositoryId + '\n' + operation,
-                key -> Attributes.of(RPC_SYSTEM, "corba", RPC_SERVICE, scopedName(repositoryId), RPC_METHOD, operation,
-                        REPOSITORY_ID, repositoryId));
-        Span span = current.tracer().spanBuilder(attributes.get(RPC_SERVICE) + "/" + operation)
+        Started started = startedByOperation.computeIfAbsent(repositoryId + '\n' + operation,
+                key -> started(repositoryId, operation));
+        Span span = current.tracer().spanBuilder(started.spanName())
                 .setSpanKind(SpanKind.CLIENT)
-                .setAllAttributes(attributes)
+                .setAllAttributes(started.attributes())
                 .startSpan();
-        return new SpanObservation(span, span.makeCurrent());
+        return new SpanObservation(span, span.makeCurrent(), names.conventions());
+    }
+
+    private Started started(String repositoryId, String operation) {
+        String service = TelemetryNames.service(repositoryId);
+        String method = service + "/" + operation;
+        AttributesBuilder attributes = Attributes.builder().put(REPOSITORY_ID, repositoryId);
+        if (names.legacy()) {
+            attributes.put(RPC_SYSTEM, "corba").put(RPC_SERVICE, service).put(RPC_METHOD, operation);
+        }
+        if (names.conventions()) {
+            // put last: with both names, rpc.method is the conventions'
+            attributes.put(RPC_SYSTEM_NAME, "corba").put(RPC_METHOD, method);
+        }
+        return new Started(method, attributes.build());
     }
 
     private Resolved resolve() {
@@ -110,35 +150,28 @@ public final class Tracing implements CallObserver {
             return known;
         }
         TracerProvider provider = now.getTracerProvider();
-        known = new Resolved(now, provider.get(INSTRUMENTATION_SCOPE), provider == TracerProvider.noop());
+        Tracer tracer = provider.tracerBuilder(INSTRUMENTATION_SCOPE)
+                .setSchemaUrl(names.conventions() ? TelemetryNames.SCHEMA_URL : null).build();
+        known = new Resolved(now, tracer, provider == TracerProvider.noop());
         resolved = known;
         return known;
     }
 
-    /** {@code IDL:corbabridge/Catalog:1.0} is {@code corbabridge::Catalog}; other forms stay as they are. */
-    static String scopedName(String repositoryId) {
-        if (repositoryId.startsWith("IDL:")) {
-            int version = repositoryId.lastIndexOf(':');
-            if (version > 3) {
-                return repositoryId.substring(4, version).replace("/", "::");
-            }
-        }
-        return repositoryId;
-    }
-
     @Override
     public String toString() {
-        return this == GLOBAL ? "Tracing[global]" : "Tracing[" + source.get() + "]";
+        return (this == GLOBAL ? "Tracing[global, " : "Tracing[" + source.get() + ", ") + names + "]";
     }
 
     /** The span of one call, current on the caller's thread from start to end. */
     private static final class SpanObservation implements Observation {
         private final Span span;
         private final Scope scope;
+        private final boolean conventions;
 
-        SpanObservation(Span span, Scope scope) {
+        SpanObservation(Span span, Scope scope, boolean conventions) {
             this.span = span;
             this.scope = scope;
+            this.conventions = conventions;
         }
 
         @Override
@@ -156,6 +189,14 @@ public final class Tracing implements CallObserver {
         @Override
         public void rebound() {
             span.addEvent(REBIND_EVENT);
+        }
+
+        @Override
+        public void server(String address, int port) {
+            if (conventions) {
+                span.setAttribute(SERVER_ADDRESS, address);
+                span.setAttribute(SERVER_PORT, (long) port);
+            }
         }
 
         @Override

@@ -27,6 +27,7 @@ import org.corbabridge.adapter.InterfaceSignature;
 import org.corbabridge.adapter.OrbConfig;
 import org.corbabridge.adapter.ReplicaPolicy;
 import org.corbabridge.adapter.TestOrbs;
+import org.corbabridge.adapter.spi.TelemetryNames;
 import org.corbabridge.depot.stock.PalletNotFound;
 import org.corbabridge.depot.stock.WarehouseOperations;
 import org.corbabridge.fixture.ServerConfig;
@@ -112,12 +113,19 @@ class CallTracingTest {
             SpanData call = calls.get(i);
             assertThat(call.getTraceId()).isEqualTo(traceId);
             assertThat(call.getParentSpanId()).isEqualTo(method.getSpanContext().getSpanId());
-            assertThat(call.getAttributes().get(Tracing.RPC_SYSTEM)).isEqualTo("corba");
+            // OpenTelemetry's RPC conventions, and none of the earlier names
+            assertThat(call.getAttributes().get(Tracing.RPC_SYSTEM_NAME)).isEqualTo("corba");
+            assertThat(call.getAttributes().get(Tracing.RPC_METHOD)).isEqualTo(call.getName());
+            assertThat(call.getAttributes().get(Tracing.SERVER_ADDRESS)).isEqualTo("127.0.0.1");
+            assertThat(call.getAttributes().get(Tracing.SERVER_PORT)).isEqualTo((long) fixture.server().port());
+            assertThat(call.getAttributes().get(Tracing.RPC_SYSTEM)).isNull();
+            assertThat(call.getAttributes().get(Tracing.RPC_SERVICE)).isNull();
+            assertThat(call.getInstrumentationScopeInfo().getSchemaUrl()).isEqualTo(TelemetryNames.SCHEMA_URL);
             assertThat(call.getAttributes().get(Tracing.REPOSITORY_ID)).isEqualTo("IDL:depot/stock/Warehouse:1.0");
             ServerTraceLine line = lines.get(i);
             assertThat(line.parentSpanId()).as("the server's parent is the client span").isEqualTo(call.getSpanId());
             assertThat(line.spanId()).as("the server's span id comes back").isEqualTo(call.getAttributes().get(Tracing.SERVER_SPAN_ID));
-            assertThat(line.operation()).isEqualTo(call.getAttributes().get(Tracing.RPC_METHOD));
+            assertThat(call.getName()).endsWith("/" + line.operation());
         }
         assertThat(calls.get(0).getAttributes().get(Tracing.OUTCOME)).isEqualTo("success");
         assertThat(lines.get(0).outcome()).isEqualTo("reply");
@@ -125,6 +133,33 @@ class CallTracingTest {
         assertThat(calls.get(1).getAttributes().get(Tracing.USER_EXCEPTION)).isEqualTo("IDL:depot/stock/PalletNotFound:1.0");
         assertThat(calls.get(1).getStatus().getStatusCode()).as("the server's answer, not a failure").isEqualTo(StatusCode.UNSET);
         assertThat(lines.get(1).outcome()).isEqualTo("exception");
+    }
+
+    @Test
+    void theEarlierNamesAloneOrBesideTheConventionsAreASwitchAway() {
+        for (TelemetryNames names : List.of(TelemetryNames.LEGACY, TelemetryNames.RPC_AND_LEGACY)) {
+            try (CorbaClient<WarehouseOperations> client = CorbaClient.create(WarehouseOperations.class,
+                    InterfaceSignature.of(WarehouseOperations.class), TestOrbs.configFor(fixture)
+                            .observers(Tracing.of(openTelemetry, names)).build(), null)) {
+                assertThat(client.proxy().site()).isEqualTo("depot-1");
+            }
+        }
+
+        List<SpanData> calls = spans.getFinishedSpanItems();
+        assertThat(calls).extracting(SpanData::getName).containsOnly("depot::stock::Warehouse/_get_site");
+        SpanData legacy = calls.get(0);
+        assertThat(legacy.getAttributes().get(Tracing.RPC_SYSTEM)).isEqualTo("corba");
+        assertThat(legacy.getAttributes().get(Tracing.RPC_SERVICE)).isEqualTo("depot::stock::Warehouse");
+        assertThat(legacy.getAttributes().get(Tracing.RPC_METHOD)).isEqualTo("_get_site");
+        assertThat(legacy.getAttributes().get(Tracing.RPC_SYSTEM_NAME)).isNull();
+        assertThat(legacy.getAttributes().get(Tracing.SERVER_ADDRESS)).isNull();
+        SpanData both = calls.get(1);
+        assertThat(both.getAttributes().get(Tracing.RPC_SYSTEM)).isEqualTo("corba");
+        assertThat(both.getAttributes().get(Tracing.RPC_SERVICE)).isEqualTo("depot::stock::Warehouse");
+        assertThat(both.getAttributes().get(Tracing.RPC_SYSTEM_NAME)).isEqualTo("corba");
+        assertThat(both.getAttributes().get(Tracing.RPC_METHOD)).as("the conventions' value")
+                .isEqualTo("depot::stock::Warehouse/_get_site");
+        assertThat(both.getAttributes().get(Tracing.SERVER_PORT)).isEqualTo((long) fixture.server().port());
     }
 
     @Test
@@ -144,6 +179,8 @@ class CallTracingTest {
         assertThat(recovered.getEvents().get(0).getAttributes().get(Tracing.ERROR_TYPE))
                 .isEqualTo("org.corbabridge.adapter.ServerUnavailableException");
         assertThat(recovered.getAttributes().get(Tracing.OUTCOME)).isEqualTo("success");
+        assertThat(recovered.getAttributes().get(Tracing.SERVER_PORT)).as("the server the last attempt reached")
+                .isEqualTo((long) fixture.server().port());
         assertThat(recovered.getAttributes().get(Tracing.SERVER_SPAN_ID)).as("the attempt on a helper thread is traced too")
                 .isNotNull();
         assertThat(serverLinesOf(recovered.getTraceId())).hasSize(1);

@@ -19,13 +19,6 @@ import org.junit.jupiter.api.Test;
 class TracingNamesTest {
 
     @Test
-    void aRepositoryIdBecomesTheInterfacesScopedName() {
-        assertThat(Tracing.scopedName("IDL:corbabridge/Catalog:1.0")).isEqualTo("corbabridge::Catalog");
-        assertThat(Tracing.scopedName("IDL:Top:1.0")).isEqualTo("Top");
-        assertThat(Tracing.scopedName("RMI:org.example.Thing:0000000000000000")).isEqualTo("RMI:org.example.Thing:0000000000000000");
-    }
-
-    @Test
     void theRequestContextIsTheW3cHeaderLinesInAscii() {
         SpanContext span = SpanContext.create("4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7",
                 TraceFlags.getSampled(), TraceState.builder().put("vendor", "value").build());

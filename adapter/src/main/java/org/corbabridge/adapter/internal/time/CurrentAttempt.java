@@ -61,6 +61,8 @@ public final class CurrentAttempt {
     private final boolean onCallersThread;
     private int requests;
     private Closeable lastConnection;
+    /** "address:port" of the connection the last request went through. */
+    private String lastPeer;
     private String connectFailure;
     private int connections;
     private SystemException refusal;
@@ -139,6 +141,7 @@ public final class CurrentAttempt {
             return null;
         }
         attempt.lastConnection = connection;
+        attempt.lastPeer = peer;
         boolean resent = ++attempt.requests > 1;
         if (resent && attempt.onCallersThread && attempt.refusal == null
                 && attempt.deadline.nanosElapsed() > RESEND_SLACK_NANOS) {
@@ -199,6 +202,15 @@ public final class CurrentAttempt {
     /** The connection the attempt's last request went through (a closeable view of it), or null. */
     public Closeable lastConnection() {
         return lastConnection;
+    }
+
+    /**
+     * The connection the attempt's last request went through, as "address:port" of its far end
+     * (after any address mapping), or null when no request went through the adapter's transport
+     * (none was sent, or the ORB is lent without it).
+     */
+    public String lastPeer() {
+        return lastPeer;
     }
 
     /** Requests the ORB has written for this attempt so far: none means the server cannot have run it. */
