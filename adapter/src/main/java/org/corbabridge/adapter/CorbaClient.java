@@ -69,6 +69,16 @@ public interface CorbaClient<T> extends AutoCloseable {
         return AsyncClient.of(this, executor);
     }
 
+    /**
+     * Asks the object whether it is there ({@code _non_existent}), as a call of its own: bounded by
+     * the call time-out, retried, re-resolved and failed over as an idempotent call, seen by the
+     * observers as the operation {@code _non_existent}. What a readiness check calls.
+     *
+     * @throws ServerUnavailableException when the server is unreachable, or answers that it no
+     *     longer has the object; any other of the adapter's typed exceptions as for a call
+     */
+    void ping();
+
     /** "'Catalog' in corbaname::127.0.0.1:2809", for messages. */
     String target();
 

@@ -82,7 +82,7 @@ class WarehouseResourceIT {
                 + WarehouseDesk.class.getName());
     }
 
-    private static Pallet pallet() {
+    static Pallet pallet() {
         Quantity amount = new Quantity();
         amount.note(Unit.LITRES, "twelve litres");
         Any extra = ORB.init().create_any();
@@ -91,7 +91,7 @@ class WarehouseResourceIT {
                 new int[][] {{7}, {}}, new byte[] {1, 2, 3, (byte) 0xff}, extra, new Unit[] {Unit.PIECES});
     }
 
-    private static void assertSame(Pallet received, Pallet sent) {
+    static void assertSame(Pallet received, Pallet sent) {
         assertThat(received.id).isEqualTo(sent.id);
         assertThat(received.label).isEqualTo(sent.label);
         assertThat(received.amount.discriminator()).isEqualTo(Unit.LITRES);

@@ -1,5 +1,8 @@
 package org.corbabridge.adapter.internal;
 
+import org.corbabridge.adapter.Completion;
+import org.corbabridge.adapter.ServerUnavailableException;
+
 /**
  * What every client says of the remote object it calls, and how it is closed: the part the
  * typed proxy's client and the dynamic client share.
@@ -10,6 +13,16 @@ abstract class RemoteHandle {
 
     RemoteHandle(RemoteObject<org.omg.CORBA.Object> remote) {
         this.remote = remote;
+    }
+
+    public void ping() {
+        remote.call("_non_existent", true, reference -> {
+            if (reference._non_existent()) {
+                throw new ServerUnavailableException("the server of " + remote.describeTarget()
+                        + " answers that the object no longer exists", Completion.NOT_APPLICABLE, null);
+            }
+            return null;
+        });
     }
 
     public String target() {

@@ -19,7 +19,7 @@ public record PayloadPlan(String name, List<Long> budgets, int rounds, int batch
     /** Every configuration, the paper's three sizes and 1 KB, two rounds: minutes, for every build. */
     public static PayloadPlan quick() {
         return new PayloadPlan("quick", List.of(1024L, 100 * 1024L, 200 * 1024L, 300 * 1024L), 2, 20, 300,
-                1024L, 5, 2);
+                1024L, 5, 1);
     }
 
     /**

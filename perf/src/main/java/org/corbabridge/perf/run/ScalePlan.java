@@ -19,7 +19,7 @@ public record ScalePlan(String name, List<Integer> sessionSteps, long thinkMilli
 
     /** Three steps per configuration, small payload only, both server models: seconds, for every build. */
     public static ScalePlan quick() {
-        return new ScalePlan("quick", List.of(1, 10, 40), 100, 1000, 300, 700, 30_000, 60_000, List.of(1024L),
+        return new ScalePlan("quick", List.of(1, 40), 100, 1000, 300, 700, 30_000, 60_000, List.of(1024L),
                 List.of(ServerModel.values()));
     }
 
