@@ -29,8 +29,6 @@ import javax.naming.InitialContext;
 import javax.naming.NamingException;
 import org.corbabridge.adapter.CorbaClient;
 import org.corbabridge.adapter.OrbInitializationException;
-import org.eclipse.microprofile.config.Config;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.omg.CORBA.ORB;
 
 /**
@@ -38,13 +36,16 @@ import org.omg.CORBA.ORB;
  * each client's properties when the application starts (refusing it, with the property's name,
  * when one is unknown or malformed), and adds a bean per client and interface whose proxy makes
  * its client at the first call. With MicroProfile Health present, each client is also a
- * readiness check ({@link ClientReadiness}). Registered as a service; applications never use it.
+ * readiness check ({@link ClientReadiness}). It names no MicroProfile type itself, so that an
+ * application without MicroProfile (and without {@code @CorbaReference}) loads it harmlessly.
+ * Registered as a service; applications never use it.
  */
 public class CorbaClientExtension implements Extension {
 
     /** The JNDI name under which a Jakarta EE server with an ORB of its own offers it. */
     static final String CONTAINER_ORB = "java:comp/ORB";
     private static final String HEALTH_CHECK = "org.eclipse.microprofile.health.HealthCheck";
+    private static final String CONFIG = "org.eclipse.microprofile.config.ConfigProvider";
 
     /** The interfaces asked for under each client name. */
     private final Map<String, Set<Class<?>>> wanted = new TreeMap<>();
@@ -99,17 +100,24 @@ public class CorbaClientExtension implements Extension {
     }
 
     void addClients(@Observes AfterBeanDiscovery event) {
-        Config config = ConfigProvider.getConfig(loader());
-        boolean health = healthPresent();
         synchronized (wanted) {
             misplaced.forEach(event::addDefinitionError);
+            if (wanted.isEmpty()) {
+                // an application that asks for none (a resources.xml one, say) needs no MicroProfile at all
+                return;
+            }
+            if (!present(CONFIG)) {
+                event.addDefinitionError(new DefinitionException("@CorbaReference" + wanted.keySet()
+                        + " is configured through MicroProfile Config, which this server does not have: add an"
+                        + " implementation (SmallRye Config, say) or declare the clients as resources"));
+                return;
+            }
+            boolean health = present(HEALTH_CHECK);
             for (Map.Entry<String, Set<Class<?>>> client : wanted.entrySet()) {
                 for (Class<?> operations : client.getValue()) {
                     ClientProperties.Client configured;
                     try {
-                        configured = ClientProperties.read(client.getKey(), operations,
-                                property -> config.getOptionalValue(property, String.class),
-                                config.getPropertyNames());
+                        configured = MicroProfileConfig.read(client.getKey(), operations, loader());
                     } catch (IllegalArgumentException e) {
                         event.addDefinitionError(new DefinitionException("@CorbaReference(\"" + client.getKey()
                                 + "\"): " + e.getMessage(), e));
@@ -178,9 +186,9 @@ public class CorbaClientExtension implements Extension {
         }
     }
 
-    private static boolean healthPresent() {
+    private static boolean present(String className) {
         try {
-            Class.forName(HEALTH_CHECK, false, loader());
+            Class.forName(className, false, loader());
             return true;
         } catch (ClassNotFoundException | LinkageError absent) {
             return false;

@@ -1,0 +1,9 @@
+package org.corbabridge.payara;
+
+import jakarta.ws.rs.ApplicationPath;
+import jakarta.ws.rs.core.Application;
+
+/** The test application's REST endpoints, under {@code /api}. */
+@ApplicationPath("api")
+public class WarehouseApplication extends Application {
+}

@@ -1,0 +1,182 @@
+package org.corbabridge.payara;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.CookieManager;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.corbabridge.fixture.ProcFs;
+import org.corbabridge.fixture.ServerFixture;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * A second real container: Payara Micro, started as a process of its own, deploys a WAR whose
+ * endpoint gets the Warehouse's proxy by CDI ({@code @CorbaReference}), configured by MicroProfile
+ * Config through the server's system properties; every request goes over HTTP, through the bean
+ * and the proxy, to {@code warehouse_server}. Payara Micro carries the Eclipse ORB's classes but
+ * offers no ORB at {@code java:comp/ORB} (its lookup fails: Micro has no IIOP), so a client that
+ * asks for the server's ORB ({@code orb=container}) gets a typed error saying so, and the clients
+ * make their own ORBs from Payara's Eclipse ORB classes: one for the application
+ * ({@code orb=own}), one per HTTP session ({@code orb=per-session}). The WAR carries no ORB:
+ * JacORB beside Payara's org.omg classes fails to link (a VerifyError), whichever loads first.
+ * Stopped by its PID.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class PayaraMicroIT {
+
+    private static final Duration START_LIMIT = Duration.ofMinutes(3);
+
+    private ServerFixture fixture;
+    private Process payara;
+    private Path log;
+    private int port;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    @BeforeAll
+    void startServersAndPayara() throws Exception {
+        fixture = ServerFixture.startWarehouse();
+        port = freePort();
+        Path target = Path.of(System.getProperty("payara.target", "target"));
+        log = target.resolve("payara-micro.log");
+        String naming = fixture.nameServiceUrl();
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx512m",
+                // an Eclipse ORB made from Payara's classes (gmbal's type library) fails on Java 17
+                // without it: the one setting an operator adds to Payara Micro (docs/ee.md)
+                "-Dorg.glassfish.gmbal.no.multipleUpperBoundsException=true",
+                "-Dcorbabridge.warehouse.name-service-url=" + naming,
+                "-Dcorbabridge.warehouse.name=Warehouse",
+                "-Dcorbabridge.warehouse.orb=own",
+                "-Dcorbabridge.warehouse.orb-implementation=ECLIPSE_ORB",
+                "-Dcorbabridge.warehouse.call-timeout-millis=4000",
+                "-Dcorbabridge.sessions.name-service-url=" + naming,
+                "-Dcorbabridge.sessions.name=Warehouse",
+                "-Dcorbabridge.sessions.orb=per-session",
+                "-Dcorbabridge.sessions.orb-implementation=ECLIPSE_ORB",
+                "-Dcorbabridge.absent.name-service-url=corbaname::127.0.0.1:" + freePort(),
+                "-Dcorbabridge.absent.orb-implementation=ECLIPSE_ORB",
+                "-Dcorbabridge.borrowed.name-service-url=" + naming,
+                "-Dcorbabridge.borrowed.orb=container",
+                "-Dcorbabridge.absent.connect-timeout-millis=500",
+                "-Dcorbabridge.absent.call-timeout-millis=1000",
+                "-jar", System.getProperty("payara.micro.jar"),
+                "--deploy", System.getProperty("payara.war"),
+                "--contextroot", "/",
+                "--port", Integer.toString(port),
+                "--nocluster",
+                "--rootdir", target.resolve("payara-root").toAbsolutePath().toString()));
+        payara = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        awaitStarted();
+    }
+
+    @AfterAll
+    void stopPayaraAndServers() throws Exception {
+        if (payara != null) {
+            long pid = payara.pid();
+            payara.destroy();
+            if (!payara.waitFor(30, TimeUnit.SECONDS)) {
+                payara.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+            assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("Payara stopped").isFalse();
+        }
+        if (fixture != null) {
+            fixture.close();
+        }
+    }
+
+    @Test
+    void aRequestGoesThroughTheBeanAndTheProxyToTheCppServerOnAnOrbMadeFromPayarasClasses() throws Exception {
+        HttpResponse<String> response = get("/api/warehouse/site", http);
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo("depot-1");
+    }
+
+    @Test
+    void askingForTheServersOrbWherePayaraMicroHasNoneIsATypedErrorThatSaysSo() throws Exception {
+        HttpResponse<String> response = get("/api/warehouse/borrowed-site", http);
+
+        assertThat(response.statusCode()).isEqualTo(503);
+        assertThat(response.body()).startsWith("OrbInitializationException: corbabridge.borrowed.orb is container")
+                .contains("java:comp/ORB", "set it to own");
+    }
+
+    @Test
+    void eachHttpSessionGetsAnOrbOfItsOwnAndSoAConnectionOfItsOwn() throws Exception {
+        ProcFs server = ProcFs.of(fixture.server().pid());
+        int serverPort = fixture.server().port();
+        get("/api/warehouse/site", http);
+        int before = server.establishedConnections(serverPort);
+
+        for (int session = 0; session < 2; session++) {
+            HttpClient browser = HttpClient.newBuilder().cookieHandler(new CookieManager())
+                    .connectTimeout(Duration.ofSeconds(5)).build();
+            HttpResponse<String> first = get("/api/warehouse/session-site", browser);
+            assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
+            assertThat(first.body()).isEqualTo("depot-1");
+            assertThat(get("/api/warehouse/session-site", browser).body()).isEqualTo("depot-1");
+        }
+
+        assertThat(server.establishedConnections(serverPort)).as("a connection per session's ORB")
+                .isEqualTo(before + 2);
+    }
+
+    @Test
+    void anUnreachableServerIsATypedErrorOfTheCallAndTheReadinessSaysWhichAndWhy() throws Exception {
+        HttpResponse<String> call = get("/api/warehouse/absent-site", http);
+        assertThat(call.statusCode()).isEqualTo(503);
+        assertThat(call.body()).startsWith("NameServiceUnavailableException: ");
+
+        HttpResponse<String> readiness = get("/health/ready", http);
+        System.out.println("GET /health/ready -> " + readiness.statusCode() + "\n" + readiness.body());
+        assertThat(readiness.statusCode()).isEqualTo(503);
+        assertThat(readiness.body().replaceAll("\\s", ""))
+                .contains("\"name\":\"corbabridge-warehouse\"", "\"name\":\"corbabridge-absent\"",
+                        "\"error\":\"NameServiceUnavailableException\"")
+                .doesNotContain("password");
+    }
+
+    private HttpResponse<String> get(String path, HttpClient client) throws IOException, InterruptedException {
+        return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(30)).GET().build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** Until Payara says it is ready (it answers HTTP before its deployment is done). */
+    private void awaitStarted() throws Exception {
+        long deadline = System.nanoTime() + START_LIMIT.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!payara.isAlive()) {
+                throw new IllegalStateException("Payara Micro exited with " + payara.exitValue() + ":\n" + logged());
+            }
+            if (logged().matches("(?s).*Payara Micro .* ready in .*")) {
+                return;
+            }
+            Thread.sleep(500);
+        }
+        throw new IllegalStateException("Payara Micro did not deploy within " + START_LIMIT + ":\n" + logged());
+    }
+
+    private String logged() throws IOException {
+        return Files.exists(log) ? Files.readString(log) : "";
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}
