@@ -43,6 +43,8 @@ class WarehouseCdiIT {
 
     private static final String COUNTER = "warehouse-counter";
     private static final String MISCONFIGURED = "misconfigured-counter";
+    /** The clients this test configures, and clears after it. */
+    private static final List<String> CLIENTS = List.of("warehouse", "absent", "misspelt");
 
     @ArquillianResource
     private Deployer deployer;
@@ -91,7 +93,9 @@ class WarehouseCdiIT {
 
     @AfterAll
     static void forget() {
-        System.getProperties().stringPropertyNames().stream().filter(name -> name.startsWith("corbabridge."))
+        // only the clients' properties: the JVM's own corbabridge.* settings (the ORB, the EJB jar) stay
+        System.getProperties().stringPropertyNames().stream()
+                .filter(name -> CLIENTS.stream().anyMatch(client -> name.startsWith("corbabridge." + client + ".")))
                 .forEach(System::clearProperty);
     }
 
