@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.awaitility.Awaitility;
 import org.corbabridge.adapter.AdapterClosedException;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.CallTimeoutException;
@@ -119,7 +120,12 @@ class CatalogAdapterErrorsTest {
                     () -> adapter.queryCatalog("items=1 delay=2000"), CallTimeoutException.class, "800 ms");
             assertThat(timeout.getMessage()).contains("queryCatalog on 'Catalog'");
 
-            assertThat(adapter.queryCatalog("items=3").items()).hasSize(3);
+            // usable: a later call is answered. Not necessarily the very next one: the ORB may have
+            // closed the connection the late reply was due on, and on a loaded machine reconnecting
+            // can outlast this client's 800 ms (a typed error within it, which is the bound)
+            Awaitility.await().atMost(Duration.ofSeconds(10)).ignoreException(ServerUnavailableException.class)
+                    .ignoreException(CallTimeoutException.class)
+                    .untilAsserted(() -> assertThat(adapter.queryCatalog("items=3").items()).hasSize(3));
         }
     }
 
