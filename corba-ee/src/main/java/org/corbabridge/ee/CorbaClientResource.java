@@ -5,13 +5,7 @@ import org.apache.openejb.api.resource.DestroyableResource;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.CorbaClient;
 import org.corbabridge.adapter.InterfaceSignature;
-import org.corbabridge.adapter.InvocationMode;
-import org.corbabridge.adapter.OrbConfig;
-import org.corbabridge.adapter.OrbImplementation;
-import org.corbabridge.adapter.ParameterMode;
-import org.corbabridge.adapter.ReplicaPolicy;
 import org.corbabridge.adapter.RetryPolicy;
-import org.corbabridge.adapter.TlsConfig;
 
 /**
  * A client of any IDL interface, declared as a container resource in an application's own

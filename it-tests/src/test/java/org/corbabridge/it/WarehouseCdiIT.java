@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import jakarta.enterprise.inject.spi.Extension;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -16,6 +15,7 @@ import javax.naming.InitialContext;
 import org.corbabridge.adapter.NameServiceUnavailableException;
 import org.corbabridge.depot.stock.Pallet;
 import org.corbabridge.ee.CorbaClientExtension;
+import org.corbabridge.fixture.FreePorts;
 import org.corbabridge.fixture.Threads;
 import org.corbabridge.it.cdi.MisconfiguredCounter;
 import org.corbabridge.it.cdi.WarehouseCounter;
@@ -79,10 +79,7 @@ class WarehouseCdiIT {
         System.setProperty("corbabridge.warehouse.call-timeout-millis", "4000");
         System.setProperty("corbabridge.warehouse.idempotent", "echo, _get_site");
         // a name service nobody runs: a port that was free a moment ago
-        int nobody;
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            nobody = socket.getLocalPort();
-        }
+        int nobody = FreePorts.find();
         System.setProperty("corbabridge.absent.name-service-url", "corbaname::127.0.0.1:" + nobody);
         System.setProperty("corbabridge.absent.orb-implementation", orb);
         System.setProperty("corbabridge.absent.connect-timeout-millis", "500");

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.net.CookieManager;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -16,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.corbabridge.fixture.FreePorts;
 import org.corbabridge.fixture.ProcFs;
 import org.corbabridge.fixture.ServerFixture;
 import org.junit.jupiter.api.AfterAll;
@@ -49,7 +48,7 @@ class PayaraMicroIT {
     @BeforeAll
     void startServersAndPayara() throws Exception {
         fixture = ServerFixture.startWarehouse();
-        port = freePort();
+        port = FreePorts.find();
         Path target = Path.of(System.getProperty("payara.target", "target"));
         log = target.resolve("payara-micro.log");
         String naming = fixture.nameServiceUrl();
@@ -67,7 +66,7 @@ class PayaraMicroIT {
                 "-Dcorbabridge.sessions.name=Warehouse",
                 "-Dcorbabridge.sessions.orb=per-session",
                 "-Dcorbabridge.sessions.orb-implementation=ECLIPSE_ORB",
-                "-Dcorbabridge.absent.name-service-url=corbaname::127.0.0.1:" + freePort(),
+                "-Dcorbabridge.absent.name-service-url=corbaname::127.0.0.1:" + FreePorts.find(),
                 "-Dcorbabridge.absent.orb-implementation=ECLIPSE_ORB",
                 "-Dcorbabridge.borrowed.name-service-url=" + naming,
                 "-Dcorbabridge.borrowed.orb=container",
@@ -172,11 +171,5 @@ class PayaraMicroIT {
 
     private String logged() throws IOException {
         return Files.exists(log) ? Files.readString(log) : "";
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 }

@@ -425,22 +425,12 @@ final class RemoteObject<T> implements AutoCloseable {
             } else {
                 Replicas.ended(replica, ticker.nanoTime() - started, failure);
             }
-            if (observation != CallObserver.Observation.NONE) {
-                tellServer(observation, CurrentAttempt.current().lastPeer());
+            CurrentAttempt.Peer peer = observation == CallObserver.Observation.NONE ? null
+                    : CurrentAttempt.current().lastPeer();
+            if (peer != null && peer.port() >= 0) {
+                observation.server(peer.address(), peer.port());
             }
             CurrentAttempt.restore(outer);
-        }
-    }
-
-    /** "address:port" (an IPv6 address has colons of its own) as the observation's server. */
-    private static void tellServer(CallObserver.Observation observation, String peer) {
-        int colon = peer == null ? -1 : peer.lastIndexOf(':');
-        if (colon > 0) {
-            try {
-                observation.server(peer.substring(0, colon), Integer.parseInt(peer.substring(colon + 1)));
-            } catch (NumberFormatException notAPort) {
-                // a peer the transport could not name: nothing to tell
-            }
         }
     }
 

@@ -76,6 +76,11 @@ public enum TelemetryNames {
         return repositoryId;
     }
 
+    /** The conventions' {@code rpc.method}: {@link #service} of the interface, a slash, the operation. */
+    public static String method(String repositoryId, String operation) {
+        return service(repositoryId) + "/" + operation;
+    }
+
     /**
      * {@code rpc}, {@code legacy} or {@code rpc/dup}, in any case.
      *

@@ -187,7 +187,7 @@ public final class CallMetrics implements CallObserver {
         OperationMeters(String repositoryId, String operation) {
             this.repositoryId = repositoryId;
             this.operation = operation;
-            this.method = TelemetryNames.service(repositoryId) + "/" + operation;
+            this.method = TelemetryNames.method(repositoryId, operation);
         }
 
         Timer succeededAt(String address, int port) {

@@ -131,7 +131,7 @@ public final class Tracing implements CallObserver {
 
     private Started started(String repositoryId, String operation) {
         String service = TelemetryNames.service(repositoryId);
-        String method = service + "/" + operation;
+        String method = TelemetryNames.method(repositoryId, operation);
         AttributesBuilder attributes = Attributes.builder().put(REPOSITORY_ID, repositoryId);
         if (names.legacy()) {
             attributes.put(RPC_SYSTEM, "corba").put(RPC_SERVICE, service).put(RPC_METHOD, operation);

@@ -61,8 +61,8 @@ public final class CurrentAttempt {
     private final boolean onCallersThread;
     private int requests;
     private Closeable lastConnection;
-    /** "address:port" of the connection the last request went through. */
-    private String lastPeer;
+    /** The far end of the connection the last request went through. */
+    private Peer lastPeer;
     private String connectFailure;
     private int connections;
     private SystemException refusal;
@@ -131,11 +131,14 @@ public final class CurrentAttempt {
      * @return null, or {@code TIMEOUT} past the deadline, {@code IMP_LIMIT} past the request limit
      */
     public static SystemException refusesRequest(String peer) {
-        return refusesRequest(peer, null);
+        return refusesRequest(Peer.of(peer), null);
     }
 
-    /** As {@link #refusesRequest(String)}, noting {@code connection} as the one the attempt's request goes through. */
-    public static SystemException refusesRequest(String peer, Closeable connection) {
+    /**
+     * As {@link #refusesRequest(String)}, noting {@code connection} as the one the attempt's
+     * request goes through, and {@code peer} (read once per connection) as its far end.
+     */
+    public static SystemException refusesRequest(Peer peer, Closeable connection) {
         CurrentAttempt attempt = CURRENT.get();
         if (attempt == null) {
             return null;
@@ -146,13 +149,13 @@ public final class CurrentAttempt {
         if (resent && attempt.onCallersThread && attempt.refusal == null
                 && attempt.deadline.nanosElapsed() > RESEND_SLACK_NANOS) {
             // the ORB's fresh reply time-out would outlive the deadline: the attempt moves to a helper
-            attempt.refusal = new IMP_LIMIT("the ORB would send again to " + peer + " "
+            attempt.refusal = new IMP_LIMIT("the ORB would send again to " + peer.text() + " "
                     + attempt.deadline.nanosElapsed() / 1_000_000 + " ms into the call, on the caller's thread; "
                     + "the attempt is made again where the deadline holds", RESEND_ON_HELPER,
                     CompletionStatus.COMPLETED_NO);
             return attempt.refusal;
         }
-        return attempt.refuses(attempt.requests > MAX_REQUESTS, "requests", peer);
+        return attempt.refuses(attempt.requests > MAX_REQUESTS, "requests", peer.text());
     }
 
     /**
@@ -205,12 +208,34 @@ public final class CurrentAttempt {
     }
 
     /**
-     * The connection the attempt's last request went through, as "address:port" of its far end
-     * (after any address mapping), or null when no request went through the adapter's transport
-     * (none was sent, or the ORB is lent without it).
+     * The far end of the connection the attempt's last request went through (after any address
+     * mapping), or null when no request went through the adapter's transport (none was sent, or
+     * the ORB is lent without it).
      */
-    public String lastPeer() {
+    public Peer lastPeer() {
         return lastPeer;
+    }
+
+    /**
+     * The far end of a connection: "address:port" for messages, and its parts for telemetry, read
+     * once when the connection is made rather than at every call.
+     *
+     * @param port -1 when {@code text} names none
+     */
+    public record Peer(String text, String address, int port) {
+
+        /** "address:port" (an IPv6 address has colons of its own); a text without a port keeps port -1. */
+        public static Peer of(String text) {
+            int colon = text.lastIndexOf(':');
+            if (colon > 0) {
+                try {
+                    return new Peer(text, text.substring(0, colon), Integer.parseInt(text.substring(colon + 1)));
+                } catch (NumberFormatException notAPort) {
+                    // a peer the transport could not name: no parts to tell
+                }
+            }
+            return new Peer(text, text, -1);
+        }
     }
 
     /** Requests the ORB has written for this attempt so far: none means the server cannot have run it. */

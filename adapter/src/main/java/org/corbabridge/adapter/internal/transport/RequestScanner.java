@@ -42,6 +42,8 @@ final class RequestScanner extends FilterOutputStream {
     private static final int SCANNED = HEADER + 5;
 
     private final String peer;
+    /** The same, read once for every request's attempt. */
+    private final CurrentAttempt.Peer parsedPeer;
     private final Listener listener;
     /** The connection this is the output of: each request's attempt is told it. */
     private final Closeable connection;
@@ -69,6 +71,7 @@ final class RequestScanner extends FilterOutputStream {
             boolean closeWhenFirstRefused) {
         super(out);
         this.peer = peer;
+        this.parsedPeer = CurrentAttempt.Peer.of(peer);
         this.listener = listener;
         this.connection = connection;
         this.closeWhenFirstRefused = closeWhenFirstRefused;
@@ -122,7 +125,7 @@ final class RequestScanner extends FilterOutputStream {
                 if (isRequest()) {
                     // a header begun in an earlier write is partly out already: refusing it now would unframe the stream
                     if (headStart >= offset) {
-                        refusal = CurrentAttempt.refusesRequest(peer, connection);
+                        refusal = CurrentAttempt.refusesRequest(parsedPeer, connection);
                         if (refusal != null) {
                             headFilled = 0;
                             return headStart;
