@@ -23,6 +23,19 @@ class AdapterConfigTest {
     }
 
     @Test
+    void anOrbConfigsBuilderStartsFromEverySettingOfIt() {
+        OrbConfig original = OrbConfig.builder().implementation(OrbImplementation.OPENJDK_ORB)
+                .property("com.example.setting", "1").traceContext(OrbConfig.TraceContextMode.OFF)
+                .maxIncomingMessageBytes(4096).mapAddress("10.0.1.5:4000", "127.0.0.1:14000").build();
+
+        OrbConfig copy = original.toBuilder().traceContext(OrbConfig.TraceContextMode.ON).build();
+
+        assertThat(copy.traceContext()).isEqualTo(OrbConfig.TraceContextMode.ON);
+        assertThat(copy).usingRecursiveComparison().ignoringFields("traceContext").isEqualTo(original);
+        assertThat(original.traceContext()).as("the original is unchanged").isEqualTo(OrbConfig.TraceContextMode.OFF);
+    }
+
+    @Test
     void corbanameUrlWithANameSetsBothParts() {
         AdapterConfig config = AdapterConfig.builder().nameService("corbaname::127.0.0.1:2809#shop/Catalog").build();
         assertThat(config.nameServiceUrl()).isEqualTo("corbaname::127.0.0.1:2809");

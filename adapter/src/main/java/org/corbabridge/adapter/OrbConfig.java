@@ -73,6 +73,21 @@ public final class OrbConfig {
         return new Builder();
     }
 
+    /** A builder that starts from this configuration. */
+    public Builder toBuilder() {
+        Builder builder = new Builder();
+        builder.implementation = implementation;
+        builder.orbClass = orbClass;
+        builder.orbSingletonClass = orbSingletonClass;
+        builder.properties.putAll(properties);
+        builder.arguments.addAll(arguments);
+        builder.tls = tls;
+        builder.maxIncomingMessageBytes = maxIncomingMessageBytes;
+        builder.traceContext = traceContext;
+        builder.addressMap.putAll(addressMap);
+        return builder;
+    }
+
     public String orbClass() {
         return orbClass;
     }

@@ -1,6 +1,5 @@
 package org.corbabridge.ee;
 
-import io.opentelemetry.api.GlobalOpenTelemetry;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
@@ -8,6 +7,7 @@ import io.opentelemetry.api.trace.TracerProvider;
 import io.opentelemetry.context.Scope;
 import jakarta.interceptor.AroundInvoke;
 import jakarta.interceptor.InvocationContext;
+import org.corbabridge.adapter.opentelemetry.internal.GlobalInstance;
 
 /**
  * An EJB interceptor that gives every business method a span, {@code <BeanClass>.<method>}, so
@@ -34,7 +34,7 @@ public class BusinessMethodSpans {
 
     @AroundInvoke
     public Object traced(InvocationContext invocation) throws Exception {
-        TracerProvider tracers = GlobalOpenTelemetry.getOrNoop().getTracerProvider();
+        TracerProvider tracers = GlobalInstance.getOrNoop().getTracerProvider();
         if (tracers == TracerProvider.noop()) {
             return invocation.proceed();
         }

@@ -9,6 +9,7 @@ import jakarta.enterprise.inject.spi.AnnotatedConstructor;
 import jakarta.enterprise.inject.spi.AnnotatedField;
 import jakarta.enterprise.inject.spi.AnnotatedMethod;
 import jakarta.enterprise.inject.spi.AnnotatedType;
+import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.enterprise.inject.spi.BeforeShutdown;
 import jakarta.enterprise.inject.spi.DefinitionException;
 import jakarta.enterprise.inject.spi.Extension;
@@ -36,7 +37,9 @@ import org.omg.CORBA.ORB;
  * each client's properties when the application starts (refusing it, with the property's name,
  * when one is unknown or malformed), and adds a bean per client and interface whose proxy makes
  * its client at the first call. With MicroProfile Health present, each client is also a
- * readiness check ({@link ClientReadiness}). It names no MicroProfile type itself, so that an
+ * readiness check ({@link ClientReadiness}); with MicroProfile Telemetry and the tracing add-on,
+ * each call is traced by the application's {@code OpenTelemetry} ({@link ApplicationTelemetry}).
+ * It names no MicroProfile or OpenTelemetry type itself, so that an
  * application without MicroProfile (and without {@code @CorbaReference}) loads it harmlessly.
  * Registered as a service; applications never use it.
  */
@@ -99,7 +102,7 @@ public class CorbaClientExtension implements Extension {
         }
     }
 
-    void addClients(@Observes AfterBeanDiscovery event) {
+    void addClients(@Observes AfterBeanDiscovery event, BeanManager beans) {
         synchronized (wanted) {
             misplaced.forEach(event::addDefinitionError);
             if (wanted.isEmpty()) {
@@ -113,6 +116,8 @@ public class CorbaClientExtension implements Extension {
                 return;
             }
             boolean health = present(HEALTH_CHECK);
+            BeanManager telemetry = present(ApplicationTelemetry.OPEN_TELEMETRY) && present(ApplicationTelemetry.TRACING)
+                    ? beans : null;
             for (Map.Entry<String, Set<Class<?>>> client : wanted.entrySet()) {
                 for (Class<?> operations : client.getValue()) {
                     ClientProperties.Client configured;
@@ -123,19 +128,19 @@ public class CorbaClientExtension implements Extension {
                                 + "\"): " + e.getMessage(), e));
                         continue;
                     }
-                    addClient(event, configured, operations, health);
+                    addClient(event, configured, operations, health, telemetry);
                 }
             }
         }
     }
 
     private void addClient(AfterBeanDiscovery event, ClientProperties.Client client, Class<?> operations,
-            boolean health) {
+            boolean health, BeanManager telemetry) {
         String description = "@CorbaReference(\"" + client.name() + "\") " + operations.getSimpleName() + " at "
                 + (client.config().name() == null ? "" : "'" + client.config().name() + "' in ")
                 + client.config().nameServiceDescription();
         boolean perSession = client.orb() == ClientProperties.OrbChoice.PER_SESSION;
-        LazyClient applicationWide = perSession ? null : lazy(client, operations, description);
+        LazyClient applicationWide = perSession ? null : lazy(client, operations, description, telemetry);
         if (applicationWide != null) {
             synchronized (shared) {
                 shared.add(applicationWide);
@@ -148,11 +153,11 @@ public class CorbaClientExtension implements Extension {
                 .qualifiers(CorbaReference.Literal.of(client.name()), Any.Literal.INSTANCE)
                 .scope(perSession ? SessionScoped.class : ApplicationScoped.class)
                 .createWith(context -> (applicationWide != null ? applicationWide
-                        : lazy(client, operations, description)).proxy())
+                        : lazy(client, operations, description, telemetry)).proxy())
                 .destroyWith((proxy, context) -> ((LazyClient) Proxy.getInvocationHandler(proxy)).close());
         if (health) {
             // a per-session client is checked through one of its own, made for the check
-            LazyClient checked = applicationWide != null ? applicationWide : lazy(client, operations, description);
+            LazyClient checked = applicationWide != null ? applicationWide : lazy(client, operations, description, telemetry);
             if (applicationWide == null) {
                 synchronized (shared) {
                     shared.add(checked);
@@ -170,8 +175,15 @@ public class CorbaClientExtension implements Extension {
         }
     }
 
-    private static LazyClient lazy(ClientProperties.Client client, Class<?> operations, String description) {
-        return new LazyClient(operations, () -> CorbaClient.create(operations, client.signature(), client.config(),
+    /**
+     * A client made at its first call; traced by MicroProfile Telemetry's {@code OpenTelemetry}
+     * bean when {@code telemetry} (the application's bean manager) is given and the application has
+     * one ({@link ApplicationTelemetry}).
+     */
+    private static LazyClient lazy(ClientProperties.Client client, Class<?> operations, String description,
+            BeanManager telemetry) {
+        return new LazyClient(operations, () -> CorbaClient.create(operations, client.signature(),
+                telemetry != null ? ApplicationTelemetry.traced(client.config(), telemetry) : client.config(),
                 client.orb() == ClientProperties.OrbChoice.CONTAINER ? containerOrb(client.name()) : null),
                 description);
     }

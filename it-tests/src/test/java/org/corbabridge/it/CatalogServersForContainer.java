@@ -29,6 +29,7 @@ public final class CatalogServersForContainer implements BeforeAllCallback {
     public static final String TLS_WAREHOUSE = "WarehouseTls";
 
     private static ServerFixture fixture;
+    private static ServerProcess warehouse;
     private static final List<ServerProcess> REPLICAS = new ArrayList<>();
 
     @Override
@@ -56,7 +57,7 @@ public final class CatalogServersForContainer implements BeforeAllCallback {
         ResourceOverrides.of(config).forEach(System::setProperty);
 
         // the example Warehouse, for a test application that declares clients of its own
-        fixture.startServer(ServerConfig.warehouse());
+        warehouse = fixture.startServer(ServerConfig.warehouse());
         for (String resource : List.of("Warehouse", "WarehouseSessions")) {
             System.setProperty(resource + ".NameServiceUrl", fixture.nameServiceUrl());
             System.setProperty(resource + ".OrbImplementation", orb().name());
@@ -86,8 +87,15 @@ public final class CatalogServersForContainer implements BeforeAllCallback {
             fixture.close();
         } finally {
             fixture = null;
+            warehouse = null;
             REPLICAS.clear();
         }
+    }
+
+    /** The example Warehouse, named "Warehouse" in the fixture's name service. */
+    public static synchronized ServerProcess warehouse() {
+        fixture();
+        return warehouse;
     }
 
     /** The three Warehouse replicas the ReplicatedWarehouse resource of WarehouseReplicasIT calls. */

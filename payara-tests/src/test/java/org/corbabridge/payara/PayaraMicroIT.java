@@ -1,7 +1,9 @@
 package org.corbabridge.payara;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import io.opentelemetry.proto.trace.v1.Span;
 import java.io.IOException;
 import java.net.CookieManager;
 import java.net.URI;
@@ -12,27 +14,32 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.corbabridge.fixture.FreePorts;
 import org.corbabridge.fixture.ProcFs;
 import org.corbabridge.fixture.ServerFixture;
+import org.corbabridge.fixture.ServerTraceLine;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * A second real container: Payara Micro, started as a process of its own, deploys a WAR whose
- * endpoint gets the Warehouse's proxy by CDI ({@code @CorbaReference}), configured by MicroProfile
- * Config through the server's system properties; every request goes over HTTP, through the bean
- * and the proxy, to {@code warehouse_server}. Payara Micro carries the Eclipse ORB's classes but
- * offers no ORB at {@code java:comp/ORB} (its lookup fails: Micro has no IIOP), so a client that
- * asks for the server's ORB ({@code orb=container}) gets a typed error saying so, and the clients
- * make their own ORBs from Payara's Eclipse ORB classes: one for the application
- * ({@code orb=own}), one per HTTP session ({@code orb=per-session}). The WAR carries no ORB:
- * JacORB beside Payara's org.omg classes fails to link (a VerifyError), whichever loads first.
- * Stopped by its PID.
+ * A second real container: Payara Micro, started as a process of its own, deploys a WAR of
+ * {@code warehouse-app}, whose endpoint gets the Warehouse's proxy by CDI ({@code @CorbaReference}),
+ * configured by MicroProfile Config through the server's system properties; every request goes
+ * over HTTP, through the bean and the proxy, to {@code warehouse_server}. Payara Micro carries the
+ * Eclipse ORB's classes but offers no ORB at {@code java:comp/ORB} (its lookup fails: Micro has no
+ * IIOP), so a client that asks for the server's ORB ({@code orb=container}) gets a typed error
+ * saying so, and the clients make their own ORBs from Payara's Eclipse ORB classes: one for the
+ * application ({@code orb=own}), one per HTTP session ({@code orb=per-session}). The WAR carries no
+ * ORB: JacORB beside Payara's org.omg classes fails to link (a VerifyError), whichever loads first.
+ * With MicroProfile Telemetry on, Payara's spans go to a collector of the test's own
+ * ({@link OtlpReceiver}). Stopped by its PID.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PayaraMicroIT {
@@ -40,6 +47,7 @@ class PayaraMicroIT {
     private static final Duration START_LIMIT = Duration.ofMinutes(3);
 
     private ServerFixture fixture;
+    private OtlpReceiver collector;
     private Process payara;
     private Path log;
     private int port;
@@ -48,6 +56,7 @@ class PayaraMicroIT {
     @BeforeAll
     void startServersAndPayara() throws Exception {
         fixture = ServerFixture.startWarehouse();
+        collector = new OtlpReceiver();
         port = FreePorts.find();
         Path target = Path.of(System.getProperty("payara.target", "target"));
         log = target.resolve("payara-micro.log");
@@ -72,6 +81,15 @@ class PayaraMicroIT {
                 "-Dcorbabridge.borrowed.orb=container",
                 "-Dcorbabridge.absent.connect-timeout-millis=500",
                 "-Dcorbabridge.absent.call-timeout-millis=1000",
+                // MicroProfile Telemetry on, its spans to the test's collector, soon
+                "-Dotel.sdk.disabled=false",
+                "-Dotel.service.name=warehouse-app",
+                "-Dotel.traces.exporter=otlp",
+                "-Dotel.exporter.otlp.protocol=http/protobuf",
+                "-Dotel.exporter.otlp.traces.endpoint=" + collector.tracesEndpoint(),
+                "-Dotel.bsp.schedule.delay=100",
+                "-Dotel.metrics.exporter=none",
+                "-Dotel.logs.exporter=none",
                 "-jar", System.getProperty("payara.micro.jar"),
                 "--deploy", System.getProperty("payara.war"),
                 "--contextroot", "/",
@@ -95,6 +113,9 @@ class PayaraMicroIT {
         if (fixture != null) {
             fixture.close();
         }
+        if (collector != null) {
+            collector.close();
+        }
     }
 
     @Test
@@ -117,9 +138,8 @@ class PayaraMicroIT {
     @Test
     void eachHttpSessionGetsAnOrbOfItsOwnAndSoAConnectionOfItsOwn() throws Exception {
         ProcFs server = ProcFs.of(fixture.server().pid());
-        int serverPort = fixture.server().port();
         get("/api/warehouse/site", http);
-        int before = server.establishedConnections(serverPort);
+        Set<Integer> before = clientPorts(server);
 
         for (int session = 0; session < 2; session++) {
             HttpClient browser = HttpClient.newBuilder().cookieHandler(new CookieManager())
@@ -130,8 +150,17 @@ class PayaraMicroIT {
             assertThat(get("/api/warehouse/session-site", browser).body()).isEqualTo("depot-1");
         }
 
-        assertThat(server.establishedConnections(serverPort)).as("a connection per session's ORB")
-                .isEqualTo(before + 2);
+        Set<Integer> opened = clientPorts(server);
+        opened.removeAll(before);
+        assertThat(opened).as("a new connection per session's ORB (before: %s)", before).hasSize(2);
+    }
+
+    /** The far ends of the connections the C++ server holds on its port: one per client ORB. */
+    private Set<Integer> clientPorts(ProcFs server) {
+        int serverPort = fixture.server().port();
+        return server.tcpSockets().stream()
+                .filter(socket -> socket.state().equals("ESTABLISHED") && socket.localPort() == serverPort)
+                .map(ProcFs.TcpSocket::remotePort).collect(Collectors.toCollection(HashSet::new));
     }
 
     @Test
@@ -147,6 +176,48 @@ class PayaraMicroIT {
                 .contains("\"name\":\"corbabridge-warehouse\"", "\"name\":\"corbabridge-absent\"",
                         "\"error\":\"NameServiceUnavailableException\"")
                 .doesNotContain("password");
+    }
+
+    /**
+     * A request that carries a W3C trace context: Payara's MicroProfile Telemetry continues it in
+     * the endpoint's server span, the adapter's client span is that span's child, and the C++
+     * server's span is the client span's child, all in the caller's trace.
+     */
+    @Test
+    void aTracedRequestIsOneTraceFromTheCallerThroughPayaraAndTheAdapterToTheCppServer() throws Exception {
+        String traceId = "4bf92f3577b34da6a3ce929d0e0e" + String.format("%04x", port);
+        String callerSpanId = "00f067aa0ba902b7";
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                + "/api/warehouse/site")).header("traceparent", "00-" + traceId + "-" + callerSpanId + "-01")
+                .timeout(Duration.ofSeconds(30)).GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+
+        List<OtlpReceiver.ReceivedSpan> spans = await().atMost(Duration.ofSeconds(20))
+                .until(() -> collector.trace(traceId), trace -> trace.stream().anyMatch(this::isTheCall)
+                        && trace.stream().anyMatch(span -> span.kind() == Span.SpanKind.SPAN_KIND_SERVER));
+        spans.forEach(span -> System.out.println("exported by Payara: " + span));
+        OtlpReceiver.ReceivedSpan endpoint = spans.stream().filter(span -> span.kind() == Span.SpanKind.SPAN_KIND_SERVER)
+                .findFirst().orElseThrow();
+        OtlpReceiver.ReceivedSpan call = spans.stream().filter(this::isTheCall).findFirst().orElseThrow();
+        assertThat(endpoint.parentSpanId()).as("Payara continued the caller's context").isEqualTo(callerSpanId);
+        assertThat(call.parentSpanId()).as("the call is the endpoint's child").isEqualTo(endpoint.spanId());
+        assertThat(call.scope()).isEqualTo("org.corbabridge.adapter");
+        assertThat(call.attributes()).containsEntry("rpc.system.name", "corba")
+                .containsEntry("rpc.method", "depot::stock::Warehouse/_get_site")
+                .containsEntry("server.address", "127.0.0.1")
+                .containsEntry("server.port", Integer.toString(fixture.server().port()));
+
+        List<ServerTraceLine> served = await().atMost(Duration.ofSeconds(10))
+                .until(() -> ServerTraceLine.ofTrace(fixture.server().output(), traceId), lines -> !lines.isEmpty());
+        System.out.println("logged by warehouse_server: " + served);
+        assertThat(served).singleElement().satisfies(line -> {
+            assertThat(line.operation()).isEqualTo("_get_site");
+            assertThat(line.parentSpanId()).as("the C++ server's span is the call's child").isEqualTo(call.spanId());
+        });
+    }
+
+    private boolean isTheCall(OtlpReceiver.ReceivedSpan span) {
+        return span.kind() == Span.SpanKind.SPAN_KIND_CLIENT && span.name().endsWith("/_get_site");
     }
 
     private HttpResponse<String> get(String path, HttpClient client) throws IOException, InterruptedException {

@@ -46,6 +46,11 @@ public class WarehouseCounter {
 
     /** Each readiness check as "name STATUS {data}". */
     public List<String> readiness() {
+        return describe(readiness);
+    }
+
+    /** Each of {@code readiness} as "name STATUS {data}". */
+    public static List<String> describe(Instance<HealthCheck> readiness) {
         List<String> checks = new ArrayList<>();
         for (HealthCheck check : readiness) {
             HealthCheckResponse response = check.call();

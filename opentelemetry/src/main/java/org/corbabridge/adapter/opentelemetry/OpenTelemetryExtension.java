@@ -1,12 +1,12 @@
 package org.corbabridge.adapter.opentelemetry;
 
-import io.opentelemetry.api.GlobalOpenTelemetry;
 import io.opentelemetry.context.Context;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.corbabridge.adapter.CallObserver;
 import org.corbabridge.adapter.OrbConfig;
+import org.corbabridge.adapter.opentelemetry.internal.GlobalInstance;
 import org.corbabridge.adapter.spi.AdapterExtension;
 
 /**
@@ -29,7 +29,7 @@ public final class OpenTelemetryExtension implements AdapterExtension {
     @Override
     public Map<String, String> orbProperties(OrbConfig config) {
         boolean carries = config.traceContext() == OrbConfig.TraceContextMode.ON
-                || config.traceContext() == OrbConfig.TraceContextMode.AUTO && GlobalOpenTelemetry.isSet();
+                || config.traceContext() == OrbConfig.TraceContextMode.AUTO && GlobalInstance.isSet();
         return carries ? Map.of(TraceContext.ORB_INITIALIZER_PROPERTY, "") : Map.of();
     }
 

@@ -1,6 +1,5 @@
 package org.corbabridge.adapter.opentelemetry;
 
-import io.opentelemetry.api.GlobalOpenTelemetry;
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
@@ -17,6 +16,7 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.function.Supplier;
 import org.corbabridge.adapter.CallObserver;
 import org.corbabridge.adapter.CorbaAdapterException;
+import org.corbabridge.adapter.opentelemetry.internal.GlobalInstance;
 import org.corbabridge.adapter.spi.TelemetryNames;
 
 /**
@@ -73,10 +73,14 @@ public final class Tracing implements CallObserver {
     public static final AttributeKey<String> REPLICA = AttributeKey.stringKey("corba.replica");
     public static final String REPLICA_EVENT = "corba.replica";
 
-    private static final Tracing GLOBAL = new Tracing(GlobalOpenTelemetry::getOrNoop, TelemetryNames.configured());
+    private static final Tracing GLOBAL = new Tracing(GlobalInstance::getOrNoop, TelemetryNames.configured());
 
-    /** The OpenTelemetry instance and its tracer, looked up again only when the instance changes. */
-    private record Resolved(OpenTelemetry openTelemetry, Tracer tracer, boolean tracesNothing) {
+    /**
+     * The tracer provider and its tracer, looked up again only when the provider changes: keyed by
+     * the provider, not the OpenTelemetry instance, because a server's global instance may delegate
+     * to each application's own (Payara's does, and to the no-op one on a thread of no application).
+     */
+    private record Resolved(TracerProvider provider, Tracer tracer, boolean tracesNothing) {
     }
 
     /** An operation's span name and the attributes its spans start with. */
@@ -144,15 +148,14 @@ public final class Tracing implements CallObserver {
     }
 
     private Resolved resolve() {
-        OpenTelemetry now = source.get();
+        TracerProvider provider = source.get().getTracerProvider();
         Resolved known = resolved;
-        if (known != null && known.openTelemetry() == now) {
+        if (known != null && known.provider() == provider) {
             return known;
         }
-        TracerProvider provider = now.getTracerProvider();
         Tracer tracer = provider.tracerBuilder(INSTRUMENTATION_SCOPE)
                 .setSchemaUrl(names.conventions() ? TelemetryNames.SCHEMA_URL : null).build();
-        known = new Resolved(now, tracer, provider == TracerProvider.noop());
+        known = new Resolved(provider, tracer, provider == TracerProvider.noop());
         resolved = known;
         return known;
     }

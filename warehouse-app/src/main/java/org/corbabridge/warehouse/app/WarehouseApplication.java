@@ -1,4 +1,4 @@
-package org.corbabridge.payara;
+package org.corbabridge.warehouse.app;
 
 import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.core.Application;
