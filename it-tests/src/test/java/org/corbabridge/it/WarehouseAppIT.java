@@ -12,10 +12,10 @@ import java.time.Duration;
 import java.util.List;
 import javax.naming.InitialContext;
 import org.corbabridge.ee.CorbaClientExtension;
-import org.corbabridge.fixture.FreePorts;
 import org.corbabridge.fixture.ServerTraceLine;
 import org.corbabridge.it.app.ApplicationOpenTelemetry;
 import org.corbabridge.it.app.WarehouseDeskDriver;
+import org.corbabridge.it.cdi.ClientSystemProperties;
 import org.corbabridge.warehouse.app.WarehouseDesk;
 import org.jboss.arquillian.container.test.api.Deployer;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -72,17 +72,12 @@ class WarehouseAppIT {
         System.setProperty("corbabridge.warehouse.call-timeout-millis", "4000");
         System.setProperty("corbabridge.sessions.orb", "per-session");
         System.setProperty("corbabridge.borrowed.orb", "container");
-        System.setProperty("corbabridge.absent.name-service-url", "corbaname::127.0.0.1:" + FreePorts.find());
-        System.setProperty("corbabridge.absent.orb-implementation", orb);
-        System.setProperty("corbabridge.absent.connect-timeout-millis", "500");
-        System.setProperty("corbabridge.absent.call-timeout-millis", "1000");
+        ClientSystemProperties.absent(orb);
     }
 
     @AfterAll
     static void forget() {
-        System.getProperties().stringPropertyNames().stream()
-                .filter(name -> CLIENTS.stream().anyMatch(client -> name.startsWith("corbabridge." + client + ".")))
-                .forEach(System::clearProperty);
+        ClientSystemProperties.clear(CLIENTS);
     }
 
     @Test

@@ -15,8 +15,8 @@ import javax.naming.InitialContext;
 import org.corbabridge.adapter.NameServiceUnavailableException;
 import org.corbabridge.depot.stock.Pallet;
 import org.corbabridge.ee.CorbaClientExtension;
-import org.corbabridge.fixture.FreePorts;
 import org.corbabridge.fixture.Threads;
+import org.corbabridge.it.cdi.ClientSystemProperties;
 import org.corbabridge.it.cdi.MisconfiguredCounter;
 import org.corbabridge.it.cdi.WarehouseCounter;
 import org.jboss.arquillian.container.test.api.Deployer;
@@ -78,22 +78,14 @@ class WarehouseCdiIT {
         System.setProperty("corbabridge.warehouse.orb-implementation", orb);
         System.setProperty("corbabridge.warehouse.call-timeout-millis", "4000");
         System.setProperty("corbabridge.warehouse.idempotent", "echo, _get_site");
-        // a name service nobody runs: a port that was free a moment ago
-        int nobody = FreePorts.find();
-        System.setProperty("corbabridge.absent.name-service-url", "corbaname::127.0.0.1:" + nobody);
-        System.setProperty("corbabridge.absent.orb-implementation", orb);
-        System.setProperty("corbabridge.absent.connect-timeout-millis", "500");
-        System.setProperty("corbabridge.absent.call-timeout-millis", "1000");
+        ClientSystemProperties.absent(orb);
         System.setProperty("corbabridge.misspelt.name-service-url", CatalogServersForContainer.fixture().nameServiceUrl());
         System.setProperty("corbabridge.misspelt.call-timeout", "5s");
     }
 
     @AfterAll
     static void forget() {
-        // only the clients' properties: the JVM's own corbabridge.* settings (the ORB, the EJB jar) stay
-        System.getProperties().stringPropertyNames().stream()
-                .filter(name -> CLIENTS.stream().anyMatch(client -> name.startsWith("corbabridge." + client + ".")))
-                .forEach(System::clearProperty);
+        ClientSystemProperties.clear(CLIENTS);
     }
 
     @Test
