@@ -33,15 +33,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 class CatalogAdapterTlsTest {
 
     /**
-     * The bound docs/faults.md states for a refused handshake, on every ORB: the connect time-out
-     * and 750 ms, far below the call time-out that a handshake tried again would run into. JacORB
-     * gives up at the first refusal (on a quiet machine within the connect time-out, but its TLS
-     * context, made on the first TLS connection, is CPU work that another build beside this one
-     * stretched to 1.3 s). The Eclipse ORB connects again, with back-off, until its connect
-     * time-out has passed, as after any failed connection; its last wait and the handshakes on the
-     * way take up the 750 ms.
+     * The bound docs/faults.md states for a refused handshake, on every ORB: before the call
+     * time-out, which a handshake tried again and again would run into. It is a liveness bound
+     * that another build beside this one cannot break: JacORB refuses at the first handshake, but
+     * its TLS context, made on the first TLS connection, is CPU work a loaded machine stretches
+     * (1.96 s seen beside another build, against a 1 s connect time-out); the Eclipse ORB connects
+     * again, with back-off, until its connect time-out has passed. The time each took is printed.
      */
-    private static final Duration HANDSHAKE_BOUND = TestOrbs.CONNECT_TIMEOUT.plusMillis(750);
+    private static final Duration HANDSHAKE_BOUND = TestOrbs.CALL_TIMEOUT;
 
     private static ServerFixture tlsOnly;
 
@@ -163,6 +162,7 @@ class CatalogAdapterTlsTest {
             });
             Duration took = Duration.ofNanos(System.nanoTime() - started);
 
+            System.out.printf("refused in %d ms on %s%n", took.toMillis(), TestOrbs.current());
             assertThat(thrown).isInstanceOfSatisfying(type, check);
             assertThat(took).isLessThan(HANDSHAKE_BOUND);
         }
