@@ -7,6 +7,10 @@
 #   server.pem              a server certificate for 127.0.0.1 from the test CA, and its key
 #   server-expired.pem      the same, expired yesterday
 #   server-unknown-ca.pem   the same, from a CA no client trusts
+#   server-wrong-host.pem   a server certificate from the test CA for wrong.example only
+#   server-wrong-usage.pem  one for 127.0.0.1 from the test CA whose extended key usage is client authentication only
+#   wildcard.p12            a server certificate from the test CA for *.corbabridge.test and its key, for a Java
+#                           server in the tests of host-name verification (password: changeit)
 #   client.p12              a client certificate from the test CA, and its key (password: changeit)
 #
 # keytool makes them (it can date a certificate in the past, which openssl 3.0's x509 cannot);
@@ -45,14 +49,21 @@ cp "$work/ca.pem" "$out/ca.pem"
 rm -f "$out/truststore.p12"
 kt -importcert -noprompt -keystore "$out/truststore.p12" -alias corbabridge-test-ca -file "$work/ca.pem"
 
-server_ext=(-ext san=ip:127.0.0.1,dns:localhost -ext eku=serverAuth)
-for variant in server:ca:3650:+0d server-expired:ca:1:-2d server-unknown-ca:unknown-ca:3650:+0d; do
-  IFS=: read -r name ca days start <<<"$variant"
-  new_key "$work/$name.p12" "$name" "CN=127.0.0.1"
+# name:ca:days:start:subject-alternative-names:extended-key-usage
+for variant in server:ca:3650:+0d:ip=127.0.0.1,dns=localhost:serverAuth \
+               server-expired:ca:1:-2d:ip=127.0.0.1,dns=localhost:serverAuth \
+               server-unknown-ca:unknown-ca:3650:+0d:ip=127.0.0.1,dns=localhost:serverAuth \
+               server-wrong-host:ca:3650:+0d:dns=wrong.example:serverAuth \
+               server-wrong-usage:ca:3650:+0d:ip=127.0.0.1,dns=localhost:clientAuth \
+               wildcard:ca:3650:+0d:dns=*.corbabridge.test:serverAuth; do
+  IFS=: read -r name ca days start names usage <<<"$variant"
+  first=${names%%,*}
+  new_key "$work/$name.p12" "$name" "CN=${first#*=}"
   sign "$work/$ca.p12" "$work/$name.p12" "$name" "$work/$name.crt" \
-    "${server_ext[@]}" -validity "$days" -startdate "$start"
+    -ext "san=${names//=/:}" -ext "eku=$usage" -validity "$days" -startdate "$start"
   to_pem "$work/$name.p12" "$out/$name.pem"
 done
+cp "$work/wildcard.p12" "$out/wildcard.p12"
 
 rm -f "$out/client.p12"
 new_key "$out/client.p12" client "CN=corbabridge test client"

@@ -237,11 +237,11 @@ public enum OrbImplementation {
         return Optional.empty();
     }
 
-    /** The stores and protocols under the keys the adapter's TLS socket factories read. */
+    /** The stores, protocols and host-name check under the keys the adapter's TLS socket factories read. */
     private static Properties settings(TlsConfig tls) {
         return TlsProperties.of(tls.trustStore().toString(), tls.trustStorePassword(), tls.trustStoreType(),
                 tls.keyStore().map(Object::toString).orElse(null), tls.keyStorePassword(), tls.keyStoreType(),
-                tls.protocols());
+                tls.protocols(), tls.verifyHostName());
     }
 
     private static String millis(Duration duration) {

@@ -25,11 +25,16 @@ import java.util.Optional;
  * }</pre>
  *
  * <p>Stores are PKCS #12 unless said otherwise; the protocols default to TLS 1.3 and 1.2. The
- * server's certificate must chain to the trust store and be in its validity period. As with
- * JacORB's own TLS, and as IORs often carry addresses rather than names, the host name in the
- * certificate is not compared with the reference's host. An ORB the adapter borrows is
- * configured by its owner: {@link OrbImplementation#tlsProperties(TlsConfig)} gives the
- * properties to create it with.
+ * server's certificate must chain to the trust store, be in its validity period, be for server
+ * authentication, and name the host the client connects to: the reference's host (or the one
+ * {@link OrbConfig.Builder#mapAddress} maps it to), an IP address against the certificate's IP
+ * subject alternative names, a host name against its DNS ones, with a wildcard standing for one
+ * whole leftmost label (RFC 6125, as HTTPS clients check). A certificate for another host is a
+ * {@link TlsHandshakeException} naming the host expected and the names presented.
+ * {@link Builder#verifyHostName(boolean) verifyHostName(false)} turns that check off for the
+ * clients of this configuration only, trusting any certificate the CAs signed for any host. An
+ * ORB the adapter borrows is configured by its owner: {@link OrbImplementation#tlsProperties(TlsConfig)}
+ * gives the properties to create it with.
  */
 public final class TlsConfig {
 
@@ -44,6 +49,7 @@ public final class TlsConfig {
     private final String keyStorePassword;
     private final String keyStoreType;
     private final List<String> protocols;
+    private final boolean verifyHostName;
 
     private TlsConfig(Builder builder) {
         this.trustStore = builder.trustStore;
@@ -53,6 +59,7 @@ public final class TlsConfig {
         this.keyStorePassword = builder.keyStorePassword;
         this.keyStoreType = builder.keyStoreType;
         this.protocols = List.copyOf(builder.protocols);
+        this.verifyHostName = builder.verifyHostName;
     }
 
     public static Builder builder() {
@@ -88,10 +95,15 @@ public final class TlsConfig {
         return protocols;
     }
 
+    /** Whether the server's certificate must name the host connected to (the default), or any host will do. */
+    public boolean verifyHostName() {
+        return verifyHostName;
+    }
+
     @Override
     public String toString() {
         return "TlsConfig[trust " + trustStore + ", " + (keyStore == null ? "no client certificate" : "key " + keyStore)
-                + ", " + protocols + "]";
+                + ", " + protocols + (verifyHostName ? "" : ", host names not verified") + "]";
     }
 
     public static final class Builder {
@@ -102,6 +114,7 @@ public final class TlsConfig {
         private String keyStorePassword;
         private String keyStoreType = DEFAULT_STORE_TYPE;
         private List<String> protocols = DEFAULT_PROTOCOLS;
+        private boolean verifyHostName = true;
 
         private Builder() {
         }
@@ -136,6 +149,17 @@ public final class TlsConfig {
                 throw new IllegalArgumentException("protocols must name at least one TLS version");
             }
             this.protocols = List.of(protocols);
+            return this;
+        }
+
+        /**
+         * {@code false} accepts a server certificate that names another host, as long as a
+         * trusted CA signed it and it is valid for a server: an opt-out for servers whose
+         * certificates do not name the addresses their references carry. Anyone the CAs gave a
+         * certificate can then answer in the server's place. Default: {@code true}.
+         */
+        public Builder verifyHostName(boolean verify) {
+            this.verifyHostName = verify;
             return this;
         }
 

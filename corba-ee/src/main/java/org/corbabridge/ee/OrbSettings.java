@@ -30,6 +30,7 @@ public abstract class OrbSettings {
     private String tlsKeyStorePassword = "";
     private String tlsKeyStoreType = TlsConfig.DEFAULT_STORE_TYPE;
     private String tlsProtocols = String.join(",", TlsConfig.DEFAULT_PROTOCOLS);
+    private boolean tlsVerifyHostName = true;
     private String traceContext = OrbConfig.TraceContextMode.AUTO.name();
     private String mapAddresses = "";
 
@@ -99,6 +100,14 @@ public abstract class OrbSettings {
         this.tlsProtocols = protocols;
     }
 
+    /**
+     * {@code false} accepts a trusted server certificate for another host
+     * ({@link TlsConfig.Builder#verifyHostName(boolean)}): an explicit opt-out, for this client only.
+     */
+    public void setTlsVerifyHostName(boolean verify) {
+        this.tlsVerifyHostName = verify;
+    }
+
     protected Duration callTimeout() {
         return Duration.ofMillis(callTimeoutMillis);
     }
@@ -123,7 +132,8 @@ public abstract class OrbSettings {
             TlsConfig.Builder tls = TlsConfig.builder()
                     .trustStore(Path.of(tlsTrustStore.trim()), tlsTrustStorePassword)
                     .trustStoreType(tlsTrustStoreType.trim())
-                    .protocols(list(tlsProtocols).toArray(String[]::new));
+                    .protocols(list(tlsProtocols).toArray(String[]::new))
+                    .verifyHostName(tlsVerifyHostName);
             if (!tlsKeyStore.isBlank()) {
                 tls.keyStore(Path.of(tlsKeyStore.trim()), tlsKeyStorePassword).keyStoreType(tlsKeyStoreType.trim());
             }

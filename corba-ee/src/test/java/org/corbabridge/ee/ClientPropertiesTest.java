@@ -40,7 +40,7 @@ class ClientPropertiesTest {
                 "replica-ejection-window", "replica-ejection-millis", "replica-attempt-timeout-millis",
                 "readonly-attributes", "oneway", "inout", "tls-trust-store", "tls-trust-store-password",
                 "tls-trust-store-type", "tls-key-store", "tls-key-store-password", "tls-key-store-type",
-                "tls-protocols", "trace-context", "map-addresses", "orb")
+                "tls-protocols", "tls-verify-host-name", "trace-context", "map-addresses", "orb")
                 .doesNotContain("interface");
     }
 

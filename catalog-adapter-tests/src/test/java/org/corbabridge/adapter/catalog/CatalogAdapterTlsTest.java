@@ -83,6 +83,32 @@ class CatalogAdapterTlsTest {
                 TlsHandshakeException.class, e -> assertThat(e).hasMessageContaining("no TLS connection"));
     }
 
+    /** A certificate from the trusted CA, valid, but for wrong.example: the host connected to is 127.0.0.1. */
+    @Test
+    void aServerCertificateForAnotherHostIsRefusedNamingBoth() {
+        assertRefused(ServerTls.only().presenting(ServerCertificate.WRONG_HOST), trustOnly(),
+                TlsHandshakeException.class, e -> assertThat(e)
+                        .hasMessageContaining("the server's certificate is for DNS:wrong.example, not 127.0.0.1"));
+    }
+
+    /** The opt-out, explicit and per client: any certificate the trusted CA signed, whatever host it names. */
+    @Test
+    void aServerCertificateForAnotherHostIsAcceptedOnlyByAClientThatTurnedVerificationOff() {
+        try (ServerFixture elsewhere = ServerFixture.start(ServerConfig.builder()
+                .tls(ServerTls.only().presenting(ServerCertificate.WRONG_HOST)).build());
+                CatalogAdapter adapter = CatalogAdapter.create(tls(elsewhere, TlsConfig.builder()
+                        .trustStore(TestKeys.trustStore(), TestKeys.PASSWORD).verifyHostName(false).build()).build())) {
+            assertThat(adapter.queryCatalog("items=3").items()).hasSize(3);
+        }
+    }
+
+    /** For 127.0.0.1, from the trusted CA, but its extended key usage allows client authentication only. */
+    @Test
+    void aCertificateThatIsNotForAServerIsRefused() {
+        assertRefused(ServerTls.only().presenting(ServerCertificate.WRONG_USAGE), trustOnly(),
+                TlsHandshakeException.class, e -> assertThat(e).hasMessageContaining("no TLS connection"));
+    }
+
     /** A server that asks for a certificate but accepts clients without one (optional mutual TLS). */
     @Test
     void aClientWithoutACertificateIsServedWhenTheServerOnlyAsksForOne() {

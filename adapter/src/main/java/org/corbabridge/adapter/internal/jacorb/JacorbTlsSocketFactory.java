@@ -43,9 +43,7 @@ public final class JacorbTlsSocketFactory extends AbstractSocketFactory {
         cap = JacorbSocketFactory.jacorbCap(configuration);
         addresses = JacorbSocketFactory.addressMap(configuration);
         Properties properties = new Properties();
-        for (String key : new String[] {TlsProperties.TRUST_STORE, TlsProperties.TRUST_STORE_PASSWORD,
-                TlsProperties.TRUST_STORE_TYPE, TlsProperties.KEY_STORE, TlsProperties.KEY_STORE_PASSWORD,
-                TlsProperties.KEY_STORE_TYPE, TlsProperties.PROTOCOLS}) {
+        for (String key : TlsProperties.KEYS) {
             String value = configuration.getAttribute(key, null);
             if (value != null) {
                 properties.setProperty(key, value);

@@ -9,13 +9,14 @@ import java.util.Properties;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 
 /**
  * Opens TLS connections for an ORB: TCP connect, then the whole handshake, both within the
- * connect time-out and before the ORB sends a byte. An untrusted or expired certificate, or no
- * shared protocol, so fails the connection with an {@code SSLHandshakeException}, never a
- * request the ORB has half sent.
+ * connect time-out and before the ORB sends a byte. An untrusted or expired certificate, one for
+ * another host ({@link ServerIdentity}) or another use, or no shared protocol, so fails the
+ * connection with an {@code SSLHandshakeException}, never a request the ORB has half sent.
  *
  * <p>One refusal comes later under TLS 1.3: a server that requires a client certificate checks
  * it after the client has finished its side of the handshake, and says no with an alert the
@@ -32,13 +33,15 @@ public final class TlsConnector {
     private final String[] protocols;
     private final boolean presentsCertificate;
     private final CertificateRequests certificateAsked;
+    private final boolean verifyHostName;
 
     private TlsConnector(SSLContext context, String[] protocols, boolean presentsCertificate,
-            CertificateRequests certificateAsked) {
+            CertificateRequests certificateAsked, boolean verifyHostName) {
         this.context = context;
         this.protocols = protocols;
         this.presentsCertificate = presentsCertificate;
         this.certificateAsked = certificateAsked;
+        this.verifyHostName = verifyHostName;
     }
 
     /** A connector set up as these {@link TlsProperties} say. */
@@ -46,12 +49,12 @@ public final class TlsConnector {
         CertificateRequests asked = new CertificateRequests();
         SSLContext context = TlsProperties.context(properties, asked);
         return new TlsConnector(context, TlsProperties.protocols(properties),
-                properties.getProperty(TlsProperties.KEY_STORE) != null, asked);
+                properties.getProperty(TlsProperties.KEY_STORE) != null, asked, TlsProperties.verifiesHostName(properties));
     }
 
     /** The JVM's default TLS context ({@code javax.net.ssl.trustStore} and friends), offering its default protocols. */
     public static TlsConnector jvmDefault() throws GeneralSecurityException {
-        return new TlsConnector(SSLContext.getDefault(), null, false, new CertificateRequests());
+        return new TlsConnector(SSLContext.getDefault(), null, false, new CertificateRequests(), true);
     }
 
     /**
@@ -71,6 +74,12 @@ public final class TlsConnector {
                     .createSocket(tcp, address.getHostString(), address.getPort(), true);
             if (protocols != null) {
                 tls.setEnabledProtocols(protocols);
+            }
+            if (verifyHostName) {
+                // the JDK's check of the certificate against the host, as HTTPS clients make it
+                SSLParameters parameters = tls.getSSLParameters();
+                parameters.setEndpointIdentificationAlgorithm("HTTPS");
+                tls.setSSLParameters(parameters);
             }
             // a server that accepts and never answers the handshake is given up on in time
             tls.setSoTimeout(timeout);

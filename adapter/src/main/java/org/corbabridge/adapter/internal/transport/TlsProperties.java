@@ -16,8 +16,10 @@ import javax.net.ssl.KeyManager;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
+import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509ExtendedKeyManager;
+import javax.net.ssl.X509ExtendedTrustManager;
 
 /**
  * The ORB properties that give JacORB, the Eclipse ORB or the OpenJDK ORB the adapter's TLS, and the TLS context
@@ -35,13 +37,18 @@ public final class TlsProperties {
     public static final String KEY_STORE_TYPE = "org.corbabridge.tls.keyStoreType";
     /** Comma-separated, such as {@code TLSv1.3,TLSv1.2}. */
     public static final String PROTOCOLS = "org.corbabridge.tls.protocols";
+    /** "false" accepts a trusted certificate for another host; anything else, or nothing, verifies it. */
+    public static final String VERIFY_HOST_NAME = "org.corbabridge.tls.verifyHostName";
+    /** Every key above: what an ORB whose configuration holds more hands its TLS socket factory. */
+    public static final List<String> KEYS = List.of(TRUST_STORE, TRUST_STORE_PASSWORD, TRUST_STORE_TYPE, KEY_STORE,
+            KEY_STORE_PASSWORD, KEY_STORE_TYPE, PROTOCOLS, VERIFY_HOST_NAME);
 
     private TlsProperties() {
     }
 
-    /** The stores and protocols, under this class's keys; a null key store presents no certificate. */
+    /** The stores, protocols and host-name check, under this class's keys; a null key store presents no certificate. */
     public static Properties of(String trustStore, String trustStorePassword, String trustStoreType, String keyStore,
-            String keyStorePassword, String keyStoreType, List<String> protocols) {
+            String keyStorePassword, String keyStoreType, List<String> protocols, boolean verifyHostName) {
         Properties properties = new Properties();
         properties.setProperty(TRUST_STORE, trustStore);
         properties.setProperty(TRUST_STORE_PASSWORD, trustStorePassword);
@@ -52,7 +59,12 @@ public final class TlsProperties {
             properties.setProperty(KEY_STORE_TYPE, keyStoreType);
         }
         properties.setProperty(PROTOCOLS, String.join(",", protocols));
+        properties.setProperty(VERIFY_HOST_NAME, Boolean.toString(verifyHostName));
         return properties;
+    }
+
+    static boolean verifiesHostName(Properties properties) {
+        return !"false".equalsIgnoreCase(properties.getProperty(VERIFY_HOST_NAME, "true").trim());
     }
 
     /** JacORB: its TLS support on, with {@link JacorbTlsSocketFactory} making the connections. */
@@ -112,8 +124,17 @@ public final class TlsProperties {
             keys = keyManagers.getKeyManagers();
         }
         SSLContext context = SSLContext.getInstance("TLS");
-        context.init(keys, trust.getTrustManagers(), null);
+        context.init(keys, new TrustManager[] {new ServerIdentity(pkix(trust))}, null);
         return context;
+    }
+
+    private static X509ExtendedTrustManager pkix(TrustManagerFactory trust) throws GeneralSecurityException {
+        for (TrustManager manager : trust.getTrustManagers()) {
+            if (manager instanceof X509ExtendedTrustManager pkix) {
+                return pkix;
+            }
+        }
+        throw new GeneralSecurityException("the PKIX trust manager factory made no X509ExtendedTrustManager");
     }
 
     static String[] protocols(Properties properties) {

@@ -1,0 +1,151 @@
+package org.corbabridge.adapter.internal.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.security.KeyStore;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLServerSocket;
+import javax.net.ssl.SSLSocket;
+import org.corbabridge.adapter.TestOrbs;
+import org.corbabridge.fixture.TestKeys;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The rules of host-name verification, which every ORB's TLS connections follow (they are all
+ * made by {@link TlsConnector}): a Java TLS server on 127.0.0.1 presents a certificate from the
+ * trusted CA for {@code *.corbabridge.test}, and the client connects to it under different names
+ * (an address with a host name of the test's choosing, no name lookup).
+ */
+@Tag(TestOrbs.ORB_FREE)
+class HostNameVerificationTest {
+
+    private static final byte[] LOOPBACK = {127, 0, 0, 1};
+    private static SSLServerSocket server;
+    private static final ExecutorService SERVING = Executors.newCachedThreadPool(runnable -> {
+        Thread thread = new Thread(runnable, "wildcard-tls-server");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        KeyStore keys = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Files.newInputStream(TestKeys.wildcardKeyStore())) {
+            keys.load(in, TestKeys.PASSWORD.toCharArray());
+        }
+        KeyManagerFactory managers = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+        managers.init(keys, TestKeys.PASSWORD.toCharArray());
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(managers.getKeyManagers(), null, null);
+        server = (SSLServerSocket) context.getServerSocketFactory().createServerSocket(0, 50,
+                InetAddress.getByAddress(LOOPBACK));
+        SERVING.execute(() -> {
+            while (!server.isClosed()) {
+                try {
+                    SSLSocket accepted = (SSLSocket) server.accept();
+                    SERVING.execute(() -> serve(accepted));
+                } catch (IOException closed) {
+                    return;
+                }
+            }
+        });
+    }
+
+    /** Completes the handshake (or meets the client's refusal), then holds the connection until the client closes it. */
+    private static void serve(SSLSocket accepted) {
+        try (accepted) {
+            accepted.startHandshake();
+            accepted.getInputStream().read();
+        } catch (IOException refusedOrClosed) {
+            // the client refused the certificate, or closed: either ends this connection
+        }
+    }
+
+    @AfterAll
+    static void stopServer() throws IOException {
+        server.close();
+        SERVING.shutdownNow();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"db.corbabridge.test", "orders-2.corbabridge.test", "DB.CorbaBridge.Test"})
+    void aNameTheWildcardCoversIsAccepted(String host) throws Exception {
+        try (SSLSocket connected = connector(true).connect(address(host), 5000)) {
+            assertThat(connected.getSession().getPeerHost()).isEqualTo(host);
+        }
+    }
+
+    /** RFC 6125: the wildcard stands for one whole leftmost label, never for the domain itself or more labels. */
+    @ParameterizedTest
+    @ValueSource(strings = {"corbabridge.test", "a.db.corbabridge.test", "db.corbabridge.testing", "db.example.test"})
+    void aNameTheWildcardDoesNotCoverIsRefusedNamingBoth(String host) throws Exception {
+        Throwable refused = catchThrowable(() -> connector(true).connect(address(host), 5000).close());
+
+        assertThat(refused).isInstanceOf(SSLHandshakeException.class)
+                .hasMessageContaining("the server's certificate is for DNS:*.corbabridge.test, not " + host);
+    }
+
+    @Test
+    void anIpAddressIsCheckedAgainstTheIpNamesOfTheCertificateNotItsDnsNames() throws Exception {
+        Throwable refused = catchThrowable(() -> connector(true)
+                .connect(new InetSocketAddress("127.0.0.1", server.getLocalPort()), 5000).close());
+
+        assertThat(refused).isInstanceOf(SSLHandshakeException.class)
+                .hasMessageContaining("the server's certificate is for DNS:*.corbabridge.test, not 127.0.0.1");
+    }
+
+    @Test
+    void withVerificationOffAnyHostIsAccepted() throws Exception {
+        for (String host : List.of("corbabridge.test", "db.example.test")) {
+            try (SSLSocket connected = connector(false).connect(address(host), 5000)) {
+                assertThat(connected.getSession().isValid()).isTrue();
+            }
+        }
+        try (SSLSocket connected = connector(false)
+                .connect(new InetSocketAddress("127.0.0.1", server.getLocalPort()), 5000)) {
+            assertThat(connected.getSession().isValid()).isTrue();
+        }
+    }
+
+    @Test
+    void verificationIsOnUnlessTurnedOffExplicitly() throws Exception {
+        Properties properties = settings(true);
+        properties.remove(TlsProperties.VERIFY_HOST_NAME);
+
+        Throwable refused = catchThrowable(() -> TlsConnector.from(properties).connect(address("db.example.test"), 5000)
+                .close());
+
+        assertThat(refused).isInstanceOf(SSLHandshakeException.class).hasMessageContaining("not db.example.test");
+    }
+
+    private static TlsConnector connector(boolean verifyHostName) throws Exception {
+        return TlsConnector.from(settings(verifyHostName));
+    }
+
+    private static Properties settings(boolean verifyHostName) {
+        return TlsProperties.of(TestKeys.trustStore().toString(), TestKeys.PASSWORD, "PKCS12", null, null, null,
+                List.of("TLSv1.3", "TLSv1.2"), verifyHostName);
+    }
+
+    /** {@code host} at 127.0.0.1, with no name lookup. */
+    private static InetSocketAddress address(String host) throws IOException {
+        return new InetSocketAddress(InetAddress.getByAddress(host, LOOPBACK), server.getLocalPort());
+    }
+}
