@@ -1,11 +1,15 @@
 package org.corbabridge.adapter.internal.transport;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.security.GeneralSecurityException;
 import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
@@ -18,6 +22,15 @@ import javax.net.ssl.SSLSocket;
  * another host ({@link ServerIdentity}) or another use, or no shared protocol, so fails the
  * connection with an {@code SSLHandshakeException}, never a request the ORB has half sent.
  *
+ * <p>A refusal costs one handshake: for two connect time-outs after a server refused a handshake
+ * (its certificate, or this client's), this connector's next connections to the same address,
+ * from any thread, fail at once with the same refusal, without connecting. An ORB that connects again after a
+ * failed connection (the Eclipse ORB does, with back-off, until its connect time-out) so sends
+ * the server one handshake per refused call, not one per try, as JacORB and the OpenJDK ORB,
+ * which do not connect again, do anyway. A handshake that the peer ended (a hang-up, an alert)
+ * or resets the connection in its midst is a refusal; one that did not complete in time, or
+ * with a peer that speaks no TLS, is not, and is tried again.
+ *
  * <p>One refusal comes later under TLS 1.3: a server that requires a client certificate checks
  * it after the client has finished its side of the handshake, and says no with an alert the
  * client reads next. When this client has no certificate and the server asked for one, the
@@ -28,6 +41,9 @@ public final class TlsConnector {
 
     /** How long to wait for a refusal after a server asked for a certificate this client lacks. */
     static final int REFUSAL_WAIT_MILLIS = 100;
+
+    /** The handshakes refused a moment ago, by address: what the refusal said, and until when it stands. */
+    private final ConcurrentMap<Endpoint, Refusal> refused = new ConcurrentHashMap<>();
 
     private final SSLContext context;
     private final String[] protocols;
@@ -68,6 +84,7 @@ public final class TlsConnector {
      */
     public SSLSocket connect(InetSocketAddress address, int timeoutMillis) throws IOException {
         int timeout = Math.max(1, timeoutMillis);
+        refuseAgainIfJustRefused(address);
         Socket tcp = Sockets.connected(address, timeout);
         try {
             SSLSocket tls = (SSLSocket) context.getSocketFactory()
@@ -83,7 +100,14 @@ public final class TlsConnector {
             }
             // a server that accepts and never answers the handshake is given up on in time
             tls.setSoTimeout(timeout);
-            handshake(tls);
+            try {
+                handshake(tls);
+            } catch (Refused refused) {
+                // an ORB's connect loop waits up to a connect time-out in all, on top of the tries
+                // themselves, which a handshake bounded by the time-out can double
+                this.refused.put(Endpoint.of(address), new Refusal(refused.getCause(), System.nanoTime() + 2L * timeout * 1_000_000L));
+                throw refused.getCause();
+            }
             tls.setSoTimeout(0);
             return tls;
         } catch (IOException | RuntimeException e) {
@@ -97,19 +121,28 @@ public final class TlsConnector {
      * is the TLS connection (a reset, a silence, a peer that does not speak TLS), and is reported
      * as a handshake failure.
      */
-    private void handshake(SSLSocket tls) throws SSLException {
+    private void handshake(SSLSocket tls) throws SSLException, Refused {
         try {
             certificateAsked.reset();
             tls.startHandshake();
             if (!presentsCertificate && certificateAsked.asked() && "TLSv1.3".equals(tls.getSession().getProtocol())) {
                 awaitRefusal(tls);
             }
+        } catch (SSLHandshakeException refused) {
+            // a peer that hangs up mid-handshake counts too: that is how a TLS 1.2 server refuses a
+            // client without the certificate it requires, and JacORB and the OpenJDK ORB never try again
+            throw new Refused(refused);
         } catch (SSLException e) {
             throw e;
         } catch (IOException e) {
             SSLHandshakeException failed = new SSLHandshakeException("the TLS handshake with "
                     + tls.getRemoteSocketAddress() + " did not complete: " + e);
             failed.initCause(e);
+            if (e instanceof SocketException && !(e instanceof SocketTimeoutException)) {
+                // reset by the server in the middle of the handshake: the other way a TLS 1.2
+                // server refuses a client (which of the two the client sees is a race)
+                throw new Refused(failed);
+            }
             throw failed;
         }
     }
@@ -133,5 +166,49 @@ public final class TlsConnector {
         throw new SSLHandshakeException(read < 0
                 ? "the server closed the connection after asking for a client certificate, and none is configured"
                 : "the server sent data before any request; not a GIOP server");
+    }
+
+    /** Fails at once, with the same words, when a handshake with {@code address} was refused a moment ago. */
+    private void refuseAgainIfJustRefused(InetSocketAddress address) throws SSLHandshakeException {
+        Endpoint endpoint = Endpoint.of(address);
+        Refusal last = refused.get(endpoint);
+        if (last == null) {
+            return;
+        }
+        if (System.nanoTime() - last.untilNanos() < 0) {
+            SSLHandshakeException again = new SSLHandshakeException(last.failure().getMessage()
+                    + " (refused a moment ago; not tried again)");
+            again.initCause(last.failure());
+            throw again;
+        }
+        refused.remove(endpoint, last);
+    }
+
+    /**
+     * Where a handshake went: the name the certificate is checked against as well as the address
+     * and port ({@code InetSocketAddress} compares the address only, and one address may serve
+     * several names).
+     */
+    private record Endpoint(String host, InetAddress address, int port) {
+        static Endpoint of(InetSocketAddress socketAddress) {
+            return new Endpoint(socketAddress.getHostString(), socketAddress.getAddress(), socketAddress.getPort());
+        }
+    }
+
+    private record Refusal(SSLHandshakeException failure, long untilNanos) {
+    }
+
+    /** A refusal from the handshake itself, as opposed to a handshake that did not complete. */
+    private static final class Refused extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Refused(SSLHandshakeException refusal) {
+            super(refusal);
+        }
+
+        @Override
+        public synchronized SSLHandshakeException getCause() {
+            return (SSLHandshakeException) super.getCause();
+        }
     }
 }

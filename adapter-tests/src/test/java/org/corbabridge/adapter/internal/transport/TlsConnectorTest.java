@@ -2,17 +2,20 @@ package org.corbabridge.adapter.internal.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.security.KeyStore;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLHandshakeException;
@@ -28,16 +31,18 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The rules of host-name verification, which every ORB's TLS connections follow (they are all
- * made by {@link TlsConnector}): a Java TLS server on 127.0.0.1 presents a certificate from the
+ * The rules every ORB's TLS connections follow (they are all made by {@link TlsConnector}), in
+ * milliseconds and without an ORB: a Java TLS server on 127.0.0.1 presents a certificate from the
  * trusted CA for {@code *.corbabridge.test}, and the client connects to it under different names
- * (an address with a host name of the test's choosing, no name lookup).
+ * (an address with a host name of the test's choosing, no name lookup). Host-name verification,
+ * and one handshake per refusal.
  */
 @Tag(TestOrbs.ORB_FREE)
-class HostNameVerificationTest {
+class TlsConnectorTest {
 
     private static final byte[] LOOPBACK = {127, 0, 0, 1};
     private static SSLServerSocket server;
+    private static final AtomicInteger ACCEPTED = new AtomicInteger();
     private static final ExecutorService SERVING = Executors.newCachedThreadPool(runnable -> {
         Thread thread = new Thread(runnable, "wildcard-tls-server");
         thread.setDaemon(true);
@@ -60,6 +65,7 @@ class HostNameVerificationTest {
             while (!server.isClosed()) {
                 try {
                     SSLSocket accepted = (SSLSocket) server.accept();
+                    ACCEPTED.incrementAndGet();
                     SERVING.execute(() -> serve(accepted));
                 } catch (IOException closed) {
                     return;
@@ -133,6 +139,46 @@ class HostNameVerificationTest {
                 .close());
 
         assertThat(refused).isInstanceOf(SSLHandshakeException.class).hasMessageContaining("not db.example.test");
+    }
+
+    /**
+     * A refused handshake is remembered for two connect time-outs: the connector's next
+     * connections to that address fail at once, with the same words, and connect nowhere; after
+     * that the address is tried again.
+     */
+    @Test
+    void aRefusalCostsOneHandshakeForTwoConnectTimeoutsThenTheAddressIsTriedAgain() throws Exception {
+        TlsConnector connector = connector(true);
+        InetSocketAddress elsewhere = address("db.example.test");
+        int before = ACCEPTED.get();
+        long started = System.nanoTime();
+
+        Throwable first = catchThrowable(() -> connector.connect(elsewhere, 300).close());
+        Throwable second = catchThrowable(() -> connector.connect(elsewhere, 300).close());
+        boolean withinTheWindow = System.nanoTime() - started < 600_000_000L;
+
+        assertThat(first).isInstanceOf(SSLHandshakeException.class).hasMessageContaining("not db.example.test");
+        assertThat(second).isInstanceOf(SSLHandshakeException.class)
+                .hasMessageContaining("not db.example.test").hasMessageContaining("not tried again");
+        if (withinTheWindow) {
+            await().atMost(Duration.ofSeconds(5)).until(() -> ACCEPTED.get() - before >= 1);
+            assertThat(ACCEPTED.get() - before).as("connections for two refused connects").isEqualTo(1);
+        }
+        Thread.sleep(700);
+        Throwable later = catchThrowable(() -> connector.connect(elsewhere, 300).close());
+        assertThat(later).isInstanceOf(SSLHandshakeException.class).hasMessageNotContaining("not tried again");
+        await().atMost(Duration.ofSeconds(5)).until(() -> ACCEPTED.get() - before == (withinTheWindow ? 2 : 3));
+    }
+
+    @Test
+    void aRefusalOfOneAddressLeavesTheOthersAlone() throws Exception {
+        TlsConnector connector = connector(true);
+        assertThat(catchThrowable(() -> connector.connect(address("db.example.test"), 5000).close()))
+                .isInstanceOf(SSLHandshakeException.class);
+
+        try (SSLSocket connected = connector.connect(address("db.corbabridge.test"), 5000)) {
+            assertThat(connected.getSession().isValid()).isTrue();
+        }
     }
 
     private static TlsConnector connector(boolean verifyHostName) throws Exception {
