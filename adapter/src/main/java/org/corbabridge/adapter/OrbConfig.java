@@ -245,8 +245,8 @@ public final class OrbConfig {
         }
 
         /**
-         * Call over TLS only, with these stores and protocols (supported on JacORB and the Eclipse
-         * ORB); null: plain IIOP.
+         * Call over TLS only, with these stores, protocols and host-name check, on every ORB
+         * (JacORB, the Eclipse ORB and the OpenJDK ORB); null: plain IIOP.
          */
         public Builder tls(TlsConfig tls) {
             this.tls = tls;

@@ -7,15 +7,10 @@ import io.opentelemetry.exporter.logging.LoggingSpanExporter;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
-import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
-import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.AsyncClient;
 import org.corbabridge.adapter.CorbaClient;
-import org.corbabridge.adapter.OrbConfig;
-import org.corbabridge.adapter.OrbImplementation;
-import org.corbabridge.adapter.TlsConfig;
 import org.corbabridge.shop.CatalogOperations;
 import org.corbabridge.shop.QueryResult;
 import org.slf4j.Logger;
@@ -23,25 +18,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The docs' shorter examples, each a method the build compiles (and the docs' test finds line
- * for line): configuring TLS, an asynchronous call, tracing and metrics set up.
+ * for line): an asynchronous call, tracing and metrics set up (TLS is {@link TlsConfiguration}).
  */
 final class Snippets {
 
     private static final Logger log = LoggerFactory.getLogger(Snippets.class);
 
     private Snippets() {
-    }
-
-    static AdapterConfig tls() {
-        TlsConfig tls = TlsConfig.builder()
-                .trustStore(Path.of("truststore.p12"), "changeit")   // the CA of the servers' certificates
-                .keyStore(Path.of("client.p12"), "changeit")         // only for mutual TLS
-                .build();
-        AdapterConfig config = AdapterConfig.builder()
-                .nameService("corbaname::127.0.0.1:2809")
-                .orb(OrbConfig.builder().implementation(OrbImplementation.ECLIPSE_ORB).tls(tls).build())
-                .build();
-        return config;
     }
 
     static CompletableFuture<QueryResult> async(CorbaClient<CatalogOperations> client) {
