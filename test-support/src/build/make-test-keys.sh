@@ -4,6 +4,7 @@
 #
 #   ca.pem                  the test CA's certificate (servers verify client certificates with it)
 #   truststore.p12          that CA, for Java clients                         (password: changeit)
+#   truststore-other-ca.p12 only the other CA, which signed none of the good server certificates
 #   server.pem              a server certificate for 127.0.0.1 from the test CA, and its key
 #   server-expired.pem      the same, expired yesterday
 #   server-unknown-ca.pem   the same, from a CA no client trusts
@@ -48,6 +49,8 @@ done
 cp "$work/ca.pem" "$out/ca.pem"
 rm -f "$out/truststore.p12"
 kt -importcert -noprompt -keystore "$out/truststore.p12" -alias corbabridge-test-ca -file "$work/ca.pem"
+rm -f "$out/truststore-other-ca.p12"
+kt -importcert -noprompt -keystore "$out/truststore-other-ca.p12" -alias corbabridge-other-ca -file "$work/unknown-ca.pem"
 
 # name:ca:days:start:subject-alternative-names:extended-key-usage
 for variant in server:ca:3650:+0d:ip=127.0.0.1,dns=localhost:serverAuth \

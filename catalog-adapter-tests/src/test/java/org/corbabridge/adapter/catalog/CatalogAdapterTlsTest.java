@@ -2,10 +2,19 @@ package org.corbabridge.adapter.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.awaitility.Awaitility.await;
 
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.InvocationMode;
@@ -15,9 +24,9 @@ import org.corbabridge.adapter.ServerUnavailableException;
 import org.corbabridge.adapter.TestOrbs;
 import org.corbabridge.adapter.TlsConfig;
 import org.corbabridge.adapter.TlsHandshakeException;
+import org.corbabridge.fixture.CountingProxy;
 import org.corbabridge.fixture.ReferenceItem;
 import org.corbabridge.fixture.ServerConfig;
-import org.corbabridge.fixture.CountingProxy;
 import org.corbabridge.fixture.ServerFixture;
 import org.corbabridge.fixture.ServerTls;
 import org.corbabridge.fixture.TestKeys;
@@ -109,6 +118,70 @@ class CatalogAdapterTlsTest {
     void aCertificateThatIsNotForAServerIsRefused() {
         assertRefused(ServerTls.only().presenting(ServerCertificate.WRONG_USAGE), trustOnly(),
                 TlsHandshakeException.class, e -> assertThat(e).hasMessageContaining("no TLS connection"));
+    }
+
+    /**
+     * A trust store rotated under load, on one ORB: four callers keep calling over their open
+     * connection, none fails; a new connection (to a second server) uses the rotated store at
+     * once, refused while it trusts only the other CA, served once it trusts the servers' again.
+     */
+    @Test
+    void aRotatedTrustStoreServesTheNextConnectionsWhileOpenOnesGoOnOnTheSameOrb() throws Exception {
+        Path dir = Files.createTempDirectory("corbabridge-rotation-");
+        Path trust = dir.resolve("trust.p12");
+        Files.copy(TestKeys.trustStore(), trust);
+        TlsConfig rotated = TlsConfig.builder().trustStore(trust, TestKeys.PASSWORD).build();
+        AdapterConfig first = tls(tlsOnly, rotated).build();
+        AtomicBoolean calling = new AtomicBoolean(true);
+        AtomicLong calls = new AtomicLong();
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
+        ExecutorService callers = Executors.newFixedThreadPool(4);
+        try (ServerFixture second = ServerFixture.start(ServerConfig.builder().tls(ServerTls.only()).build());
+                TestOrbs.OwnedOrb orb = new TestOrbs.OwnedOrb(
+                        Orbs.create(first.orb(), first.callTimeout(), first.connectTimeout()));
+                CatalogAdapter toFirst = CatalogAdapter.create(first, orb.orb())) {
+            assertThat(toFirst.queryCatalog("items=1").items()).hasSize(1);
+            for (int i = 0; i < 4; i++) {
+                callers.execute(() -> {
+                    while (calling.get()) {
+                        try {
+                            toFirst.queryCatalog("items=2");
+                            calls.incrementAndGet();
+                        } catch (RuntimeException e) {
+                            failures.add(e);
+                        }
+                    }
+                });
+            }
+            await().atMost(Duration.ofSeconds(10)).until(() -> calls.get() >= 20);
+
+            TestKeys.rotate(trust, Files.readAllBytes(TestKeys.otherCaTrustStore()), 1);
+            Throwable refused = catchThrowable(() -> {
+                try (CatalogAdapter toSecond = CatalogAdapter.create(tls(second, rotated).build(), orb.orb())) {
+                    toSecond.queryCatalog("items=1");
+                }
+            });
+            long before = calls.get();
+            await().atMost(Duration.ofSeconds(10)).until(() -> calls.get() >= before + 20);
+            TestKeys.rotate(trust, Files.readAllBytes(TestKeys.trustStore()), 2);
+            int served;
+            try (CatalogAdapter toSecond = CatalogAdapter.create(tls(second, rotated).build(), orb.orb())) {
+                served = toSecond.queryCatalog("items=3").items().size();
+            }
+            calling.set(false);
+            callers.shutdown();
+            assertThat(callers.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+
+            assertThat(refused).as("a new connection while the store trusts only the other CA")
+                    .isInstanceOf(TlsHandshakeException.class);
+            assertThat(served).as("a new connection once it trusts the servers' CA again").isEqualTo(3);
+            assertThat(failures).as("calls over the open connection, %d made", calls.get()).isEmpty();
+        } finally {
+            calling.set(false);
+            callers.shutdownNow();
+            Files.deleteIfExists(trust);
+            Files.deleteIfExists(dir);
+        }
     }
 
     /** A server that asks for a certificate but accepts clients without one (optional mutual TLS). */

@@ -8,9 +8,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.time.Duration;
+import java.nio.file.Path;
 import java.security.KeyStore;
+import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.ExecutorService;
@@ -178,6 +180,41 @@ class TlsConnectorTest {
 
         try (SSLSocket connected = connector.connect(address("db.corbabridge.test"), 5000)) {
             assertThat(connected.getSession().isValid()).isTrue();
+        }
+    }
+
+    /**
+     * Rotation: the stores are read again when their files change, for the next connection (the
+     * refusals remembered are forgotten with the old store); a store that cannot be read leaves
+     * the last good one in use.
+     */
+    @Test
+    void aRotatedTrustStoreIsUsedByTheNextConnectionAndAnUnreadableOneLeavesTheLastGoodOne() throws Exception {
+        Path dir = Files.createTempDirectory("corbabridge-rotation-");
+        Path trust = dir.resolve("trust.p12");
+        try {
+            TestKeys.rotate(trust, Files.readAllBytes(TestKeys.otherCaTrustStore()), 1);
+            TlsConnector connector = TlsConnector.from(TlsProperties.of(trust.toString(), TestKeys.PASSWORD, "PKCS12",
+                    null, null, null, List.of("TLSv1.3", "TLSv1.2"), true));
+            assertThat(catchThrowable(() -> connector.connect(address("db.corbabridge.test"), 5000).close()))
+                    .as("trusting only the other CA").isInstanceOf(SSLHandshakeException.class);
+
+            TestKeys.rotate(trust, Files.readAllBytes(TestKeys.trustStore()), 2);
+            try (SSLSocket connected = connector.connect(address("db.corbabridge.test"), 5000)) {
+                assertThat(connected.getSession().isValid()).as("the rotated store, at once").isTrue();
+            }
+
+            TestKeys.rotate(trust, "half written".getBytes(StandardCharsets.US_ASCII), 3);
+            try (SSLSocket connected = connector.connect(address("db.corbabridge.test"), 5000)) {
+                assertThat(connected.getSession().isValid()).as("the last good store").isTrue();
+            }
+
+            TestKeys.rotate(trust, Files.readAllBytes(TestKeys.otherCaTrustStore()), 4);
+            assertThat(catchThrowable(() -> connector.connect(address("db.corbabridge.test"), 5000).close()))
+                    .as("rotated back").isInstanceOf(SSLHandshakeException.class);
+        } finally {
+            Files.deleteIfExists(trust);
+            Files.deleteIfExists(dir);
         }
     }
 

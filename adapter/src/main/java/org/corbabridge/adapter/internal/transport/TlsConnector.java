@@ -31,6 +31,9 @@ import javax.net.ssl.SSLSocket;
  * or resets the connection in its midst is a refusal; one that did not complete in time, or
  * with a peer that speaks no TLS, is not, and is tried again.
  *
+ * <p>The stores are read again when their files change ({@link TlsMaterial}): a rotated
+ * certificate or trust store is used by the connections made after the change, without a new ORB.
+ *
  * <p>One refusal comes later under TLS 1.3: a server that requires a client certificate checks
  * it after the client has finished its side of the handshake, and says no with an alert the
  * client reads next. When this client has no certificate and the server asked for one, the
@@ -45,15 +48,18 @@ public final class TlsConnector {
     /** The handshakes refused a moment ago, by address: what the refusal said, and until when it stands. */
     private final ConcurrentMap<Endpoint, Refusal> refused = new ConcurrentHashMap<>();
 
-    private final SSLContext context;
+    /** The stores' context, read again when they change; null: the JVM's default context. */
+    private final TlsMaterial material;
+    private final SSLContext fixedContext;
     private final String[] protocols;
     private final boolean presentsCertificate;
     private final CertificateRequests certificateAsked;
     private final boolean verifyHostName;
 
-    private TlsConnector(SSLContext context, String[] protocols, boolean presentsCertificate,
+    private TlsConnector(TlsMaterial material, SSLContext fixedContext, String[] protocols, boolean presentsCertificate,
             CertificateRequests certificateAsked, boolean verifyHostName) {
-        this.context = context;
+        this.material = material;
+        this.fixedContext = fixedContext;
         this.protocols = protocols;
         this.presentsCertificate = presentsCertificate;
         this.certificateAsked = certificateAsked;
@@ -63,14 +69,13 @@ public final class TlsConnector {
     /** A connector set up as these {@link TlsProperties} say. */
     public static TlsConnector from(Properties properties) throws GeneralSecurityException, IOException {
         CertificateRequests asked = new CertificateRequests();
-        SSLContext context = TlsProperties.context(properties, asked);
-        return new TlsConnector(context, TlsProperties.protocols(properties),
+        return new TlsConnector(new TlsMaterial(properties, asked), null, TlsProperties.protocols(properties),
                 properties.getProperty(TlsProperties.KEY_STORE) != null, asked, TlsProperties.verifiesHostName(properties));
     }
 
     /** The JVM's default TLS context ({@code javax.net.ssl.trustStore} and friends), offering its default protocols. */
     public static TlsConnector jvmDefault() throws GeneralSecurityException {
-        return new TlsConnector(SSLContext.getDefault(), null, false, new CertificateRequests(), true);
+        return new TlsConnector(null, SSLContext.getDefault(), null, false, new CertificateRequests(), true);
     }
 
     /**
@@ -84,6 +89,8 @@ public final class TlsConnector {
      */
     public SSLSocket connect(InetSocketAddress address, int timeoutMillis) throws IOException {
         int timeout = Math.max(1, timeoutMillis);
+        // a rotation of the stores also forgets the refusals: the new material may be accepted
+        SSLContext context = material != null ? material.current(refused::clear) : fixedContext;
         refuseAgainIfJustRefused(address);
         Socket tcp = Sockets.connected(address, timeout);
         try {
