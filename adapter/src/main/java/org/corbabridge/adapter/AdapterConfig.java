@@ -235,8 +235,11 @@ public final class AdapterConfig {
 
         /**
          * The name service: {@code corbaname::HOST:PORT}, {@code corbaloc::HOST:PORT/NameService}, or
-         * {@code corbaname::HOST:PORT#NAME}, which also sets the name. Null: the ORB's
-         * {@code NameService} initial reference (for example from {@code -ORBInitRef}).
+         * {@code corbaname::HOST:PORT#NAME}, which also sets the name. Over TLS, on an ORB with
+         * {@link OrbConfig.Builder#tls}: {@code corbaname:ssliop:HOST:PORT} (or
+         * {@code corbaloc:ssliop:HOST:PORT/KEY}), the name service's TLS port, its certificate
+         * checked as a server's, so that the lookup is not plain text either; on every ORB. Null:
+         * the ORB's {@code NameService} initial reference (for example from {@code -ORBInitRef}).
          */
         public Builder nameService(String url) {
             if (url == null) {

@@ -11,8 +11,10 @@ import java.util.Optional;
  * (mutual TLS), and which protocol versions to offer. Immutable. A client given a
  * {@code TlsConfig} calls its object over TLS only: a name bound to a reference with no TLS
  * endpoint is refused with {@link TlsHandshakeException}, never called in plain text. The name
- * service itself is reached in plain text (omniNames has no TLS); a reference it hands out that
- * points elsewhere would still need a certificate from a trusted CA.
+ * service is reached over TLS too when its URL says so ({@code corbaname:ssliop:HOST:PORT},
+ * see {@link AdapterConfig.Builder#nameService}); with a {@code corbaname::} URL the lookup is
+ * plain text, and a reference it hands out that points elsewhere would still need a certificate
+ * for that host from a trusted CA.
  *
  * <pre>{@code
  * TlsConfig tls = TlsConfig.builder()

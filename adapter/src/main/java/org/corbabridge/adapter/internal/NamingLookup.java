@@ -2,10 +2,13 @@ package org.corbabridge.adapter.internal;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.corbabridge.adapter.Completion;
+import org.corbabridge.adapter.CorbaAdapterException;
 import org.corbabridge.adapter.NameNotBoundException;
 import org.corbabridge.adapter.NameServiceUnavailableException;
 import org.corbabridge.adapter.ServerUnavailableException;
+import org.corbabridge.adapter.TlsHandshakeException;
 import org.omg.CORBA.BAD_PARAM;
 import org.omg.CORBA.ORBPackage.InvalidName;
 import org.omg.CORBA.SystemException;
@@ -98,7 +101,8 @@ final class NamingLookup {
     /** The object an {@code IOR:} string or a {@code corbaloc:} URL names, with no name service. */
     static org.omg.CORBA.Object object(OrbLease orb, String url) {
         try {
-            org.omg.CORBA.Object reference = orb.orb().string_to_object(url);
+            org.omg.CORBA.Object reference = orb.orb().string_to_object(
+                    TlsLocations.isTls(url) ? TlsLocations.reference(url) : url);
             if (reference == null) {
                 throw new ServerUnavailableException("the reference " + abbreviate(url) + " is nil",
                         Completion.NOT_APPLICABLE, null);
@@ -151,6 +155,9 @@ final class NamingLookup {
      * unreachable name service as a malformed URL (BAD_PARAM), after seconds.
      */
     static String rootContextLocation(String url) {
+        if (TlsLocations.isTls(url)) {
+            return TlsLocations.reference(url);
+        }
         if (!url.regionMatches(true, 0, "corbaname:", 0, "corbaname:".length())) {
             return url;
         }
@@ -158,7 +165,13 @@ final class NamingLookup {
         return "corbaloc:" + addressesAndKey + (addressesAndKey.contains("/") ? "" : "/NameService");
     }
 
-    private static NameServiceUnavailableException unavailable(String attempt, SystemException e) {
+    /** The name service did not answer; or, over TLS, refused (or was refused by) this client: a typed refusal. */
+    private static CorbaAdapterException unavailable(String attempt, SystemException e) {
+        Optional<String> refused = RemoteFailures.tlsRefusal(e);
+        if (refused.isPresent()) {
+            return new TlsHandshakeException(attempt + " failed: no TLS connection to the name service: "
+                    + refused.get() + " (" + RemoteFailures.describe(e) + ")", Completion.NO, e);
+        }
         return new NameServiceUnavailableException(attempt + " failed: the name service did not answer ("
                 + RemoteFailures.describe(e) + ")", RemoteFailures.completion(e), e);
     }

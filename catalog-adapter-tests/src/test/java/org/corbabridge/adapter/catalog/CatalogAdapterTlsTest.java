@@ -25,6 +25,7 @@ import org.corbabridge.adapter.TestOrbs;
 import org.corbabridge.adapter.TlsConfig;
 import org.corbabridge.adapter.TlsHandshakeException;
 import org.corbabridge.fixture.CountingProxy;
+import org.corbabridge.fixture.ProcFs;
 import org.corbabridge.fixture.ReferenceItem;
 import org.corbabridge.fixture.ServerConfig;
 import org.corbabridge.fixture.ServerFixture;
@@ -184,6 +185,41 @@ class CatalogAdapterTlsTest {
         }
     }
 
+    /**
+     * The whole path over TLS: the name looked up on the name service's TLS port
+     * ({@code corbaname:ssliop:}), then the call; this client opens no plain-text connection.
+     */
+    @Test
+    void theNameLookupGoesOverTlsTooSoNothingOnThePathIsPlainText() {
+        try (ServerFixture naming = ServerFixture.startNameServiceOverTls(ServerCertificate.TRUSTED)) {
+            naming.startServer(ServerConfig.builder().tls(ServerTls.only()).build());
+            try (CatalogAdapter adapter = CatalogAdapter.create(overTlsNaming(naming))) {
+                assertThat(adapter.queryCatalog("items=3").items()).hasSize(3);
+                assertThat(ProcFs.self().establishedConnections(naming.nameService().port()))
+                        .as("connections to the name service's plain-text port").isZero();
+            }
+        }
+    }
+
+    @Test
+    void aNameServiceWhoseCertificateNamesAnotherHostIsRefusedTyped() {
+        try (ServerFixture naming = ServerFixture.startNameServiceOverTls(ServerCertificate.WRONG_HOST)) {
+            naming.startServer(ServerConfig.builder().tls(ServerTls.only()).build());
+            Throwable thrown = catchThrowable(() -> {
+                try (CatalogAdapter adapter = CatalogAdapter.create(overTlsNaming(naming))) {
+                    adapter.queryCatalog("items=1");
+                }
+            });
+            assertThat(thrown).isInstanceOf(TlsHandshakeException.class).hasMessageContaining("name service")
+                    .hasMessageContaining("the server's certificate is for DNS:wrong.example, not 127.0.0.1");
+        }
+    }
+
+    private static AdapterConfig overTlsNaming(ServerFixture naming) {
+        return TestOrbs.configFor(naming).nameService(naming.nameService().tlsCorbanameUrl())
+                .orb(OrbConfig.builder().implementation(TestOrbs.current()).tls(trustOnly()).build()).build();
+    }
+
     /** A server that asks for a certificate but accepts clients without one (optional mutual TLS). */
     @Test
     void aClientWithoutACertificateIsServedWhenTheServerOnlyAsksForOne() {
@@ -247,8 +283,9 @@ class CatalogAdapterTlsTest {
     }
 
     /**
-     * The adapter binds when it is created, so a refusal can come from there or from the call; the
-     * ORB is made beforehand, so that its own start-up is not counted. The client reaches the
+     * The adapter binds when it is created, so a refusal can come from there or from the call,
+     * each bounded by the call time-out; the ORB is made beforehand, so that its own start-up is
+     * not counted. The client reaches the
      * server's TLS port through a {@link CountingProxy}: a refusal costs one handshake on every
      * ORB, none where the server has no TLS port.
      */
@@ -263,13 +300,16 @@ class CatalogAdapterTlsTest {
             AdapterConfig config = TestOrbs.configFor(server).orb(orbConfig.build()).build();
             try (TestOrbs.OwnedOrb orb = new TestOrbs.OwnedOrb(
                     Orbs.create(config.orb(), config.callTimeout(), config.connectTimeout()))) {
-                long started = System.nanoTime();
+                // timed from the start of the step that fails: the bind, or else the call; each has
+                // the call time-out
+                long[] started = {System.nanoTime()};
                 Throwable thrown = catchThrowable(() -> {
                     try (CatalogAdapter adapter = CatalogAdapter.create(config, orb.orb())) {
+                        started[0] = System.nanoTime();
                         adapter.queryCatalog("items=1");
                     }
                 });
-                Duration took = Duration.ofNanos(System.nanoTime() - started);
+                Duration took = Duration.ofNanos(System.nanoTime() - started[0]);
 
                 System.out.printf("refused in %d ms after %d handshake(s) on %s: %s%n", took.toMillis(),
                         proxy.connections(), TestOrbs.current(), thrown);
