@@ -23,6 +23,7 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManagerFactory;
 import org.corbabridge.adapter.TestOrbs;
 import org.corbabridge.fixture.TestKeys;
 import org.junit.jupiter.api.AfterAll;
@@ -214,6 +215,61 @@ class TlsConnectorTest {
                     .as("rotated back").isInstanceOf(SSLHandshakeException.class);
         } finally {
             Files.deleteIfExists(trust);
+            Files.deleteIfExists(dir);
+        }
+    }
+
+    /**
+     * A key store rotated too: a server that requires a client certificate from the test CA for
+     * client authentication refuses the one whose use is server authentication, and takes the
+     * client's own once it replaces it in the same file.
+     */
+    @Test
+    void aRotatedKeyStoreIsPresentedByTheNextConnection() throws Exception {
+        KeyStore keys = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Files.newInputStream(TestKeys.wildcardKeyStore())) {
+            keys.load(in, TestKeys.PASSWORD.toCharArray());
+        }
+        KeyManagerFactory managers = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+        managers.init(keys, TestKeys.PASSWORD.toCharArray());
+        KeyStore trusted = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Files.newInputStream(TestKeys.trustStore())) {
+            trusted.load(in, TestKeys.PASSWORD.toCharArray());
+        }
+        TrustManagerFactory trust = TrustManagerFactory.getInstance("PKIX");
+        trust.init(trusted);
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(managers.getKeyManagers(), trust.getTrustManagers(), null);
+        Path dir = Files.createTempDirectory("corbabridge-rotation-");
+        Path key = dir.resolve("client.p12");
+        try (SSLServerSocket mutual = (SSLServerSocket) context.getServerSocketFactory().createServerSocket(0, 50,
+                InetAddress.getByAddress(LOOPBACK))) {
+            mutual.setNeedClientAuth(true);
+            SERVING.execute(() -> {
+                while (!mutual.isClosed()) {
+                    try {
+                        SSLSocket accepted = (SSLSocket) mutual.accept();
+                        SERVING.execute(() -> serve(accepted));
+                    } catch (IOException closed) {
+                        return;
+                    }
+                }
+            });
+            TestKeys.rotate(key, Files.readAllBytes(TestKeys.wildcardKeyStore()), 1);
+            TlsConnector connector = TlsConnector.from(TlsProperties.of(TestKeys.trustStore().toString(),
+                    TestKeys.PASSWORD, "PKCS12", key.toString(), TestKeys.PASSWORD, "PKCS12", List.of("TLSv1.2"), true));
+            InetSocketAddress at = new InetSocketAddress(InetAddress.getByAddress("db.corbabridge.test", LOOPBACK),
+                    mutual.getLocalPort());
+
+            assertThat(catchThrowable(() -> connector.connect(at, 5000).getInputStream().read()))
+                    .as("a certificate for server authentication, presented by a client").isInstanceOf(IOException.class);
+
+            TestKeys.rotate(key, Files.readAllBytes(TestKeys.clientKeyStore()), 2);
+            try (SSLSocket connected = connector.connect(at, 5000)) {
+                assertThat(connected.getSession().getLocalCertificates()[0].toString()).contains("corbabridge test client");
+            }
+        } finally {
+            Files.deleteIfExists(key);
             Files.deleteIfExists(dir);
         }
     }
