@@ -54,20 +54,21 @@ class TlsConnectorTest {
 
     @BeforeAll
     static void startServer() throws Exception {
-        KeyStore keys = KeyStore.getInstance("PKCS12");
-        try (InputStream in = Files.newInputStream(TestKeys.wildcardKeyStore())) {
-            keys.load(in, TestKeys.PASSWORD.toCharArray());
-        }
         KeyManagerFactory managers = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-        managers.init(keys, TestKeys.PASSWORD.toCharArray());
+        managers.init(store(TestKeys.wildcardKeyStore()), TestKeys.PASSWORD.toCharArray());
         SSLContext context = SSLContext.getInstance("TLS");
         context.init(managers.getKeyManagers(), null, null);
         server = (SSLServerSocket) context.getServerSocketFactory().createServerSocket(0, 50,
                 InetAddress.getByAddress(LOOPBACK));
+        serveAll(server);
+    }
+
+    /** Accepts until {@code listener} closes, counting, each connection served on a thread of its own. */
+    private static void serveAll(SSLServerSocket listener) {
         SERVING.execute(() -> {
-            while (!server.isClosed()) {
+            while (!listener.isClosed()) {
                 try {
-                    SSLSocket accepted = (SSLSocket) server.accept();
+                    SSLSocket accepted = (SSLSocket) listener.accept();
                     ACCEPTED.incrementAndGet();
                     SERVING.execute(() -> serve(accepted));
                 } catch (IOException closed) {
@@ -75,6 +76,14 @@ class TlsConnectorTest {
                 }
             }
         });
+    }
+
+    private static KeyStore store(Path file) throws Exception {
+        KeyStore store = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Files.newInputStream(file)) {
+            store.load(in, TestKeys.PASSWORD.toCharArray());
+        }
+        return store;
     }
 
     /** Completes the handshake (or meets the client's refusal), then holds the connection until the client closes it. */
@@ -226,18 +235,10 @@ class TlsConnectorTest {
      */
     @Test
     void aRotatedKeyStoreIsPresentedByTheNextConnection() throws Exception {
-        KeyStore keys = KeyStore.getInstance("PKCS12");
-        try (InputStream in = Files.newInputStream(TestKeys.wildcardKeyStore())) {
-            keys.load(in, TestKeys.PASSWORD.toCharArray());
-        }
         KeyManagerFactory managers = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-        managers.init(keys, TestKeys.PASSWORD.toCharArray());
-        KeyStore trusted = KeyStore.getInstance("PKCS12");
-        try (InputStream in = Files.newInputStream(TestKeys.trustStore())) {
-            trusted.load(in, TestKeys.PASSWORD.toCharArray());
-        }
+        managers.init(store(TestKeys.wildcardKeyStore()), TestKeys.PASSWORD.toCharArray());
         TrustManagerFactory trust = TrustManagerFactory.getInstance("PKIX");
-        trust.init(trusted);
+        trust.init(store(TestKeys.trustStore()));
         SSLContext context = SSLContext.getInstance("TLS");
         context.init(managers.getKeyManagers(), trust.getTrustManagers(), null);
         Path dir = Files.createTempDirectory("corbabridge-rotation-");
@@ -245,16 +246,7 @@ class TlsConnectorTest {
         try (SSLServerSocket mutual = (SSLServerSocket) context.getServerSocketFactory().createServerSocket(0, 50,
                 InetAddress.getByAddress(LOOPBACK))) {
             mutual.setNeedClientAuth(true);
-            SERVING.execute(() -> {
-                while (!mutual.isClosed()) {
-                    try {
-                        SSLSocket accepted = (SSLSocket) mutual.accept();
-                        SERVING.execute(() -> serve(accepted));
-                    } catch (IOException closed) {
-                        return;
-                    }
-                }
-            });
+            serveAll(mutual);
             TestKeys.rotate(key, Files.readAllBytes(TestKeys.wildcardKeyStore()), 1);
             TlsConnector connector = TlsConnector.from(TlsProperties.of(TestKeys.trustStore().toString(),
                     TestKeys.PASSWORD, "PKCS12", key.toString(), TestKeys.PASSWORD, "PKCS12", List.of("TLSv1.2"), true));
