@@ -101,8 +101,7 @@ final class NamingLookup {
     /** The object an {@code IOR:} string or a {@code corbaloc:} URL names, with no name service. */
     static org.omg.CORBA.Object object(OrbLease orb, String url) {
         try {
-            org.omg.CORBA.Object reference = orb.orb().string_to_object(
-                    TlsLocations.isTls(url) ? TlsLocations.reference(url) : url);
+            org.omg.CORBA.Object reference = orb.orb().string_to_object(TlsLocations.locate(url));
             if (reference == null) {
                 throw new ServerUnavailableException("the reference " + abbreviate(url) + " is nil",
                         Completion.NOT_APPLICABLE, null);
@@ -167,7 +166,7 @@ final class NamingLookup {
 
     /** The name service did not answer; or, over TLS, refused (or was refused by) this client: a typed refusal. */
     private static CorbaAdapterException unavailable(String attempt, SystemException e) {
-        Optional<String> refused = RemoteFailures.tlsRefusal(e);
+        Optional<String> refused = RemoteFailures.tlsFailure(e);
         if (refused.isPresent()) {
             return new TlsHandshakeException(attempt + " failed: no TLS connection to the name service: "
                     + refused.get() + " (" + RemoteFailures.describe(e) + ")", Completion.NO, e);

@@ -193,12 +193,7 @@ final class RemoteFailures {
      * its causes (the Eclipse ORB keeps it), noted by the adapter's JacORB socket factory (JacORB
      * keeps nothing), or named in its message, or a NO_PERMISSION about SSL/TLS.
      */
-    /** Why a TLS connection failed, if that is what {@code e} reports (see {@link #tlsFailure}). */
-    static Optional<String> tlsRefusal(SystemException e) {
-        return tlsFailure(e);
-    }
-
-    private static Optional<String> tlsFailure(SystemException e) {
+    static Optional<String> tlsFailure(SystemException e) {
         Optional<SSLException> kept = causeOfType(e, SSLException.class);
         if (kept.isPresent()) {
             SSLException cause = kept.get();

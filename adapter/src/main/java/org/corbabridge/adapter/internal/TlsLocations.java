@@ -30,6 +30,11 @@ final class TlsLocations {
         return lower.startsWith("corbaname:ssliop:") || lower.startsWith("corbaloc:ssliop:");
     }
 
+    /** What the ORB is to read for {@code url}: the reference it names over TLS, or the URL as it is. */
+    static String locate(String url) {
+        return isTls(url) ? reference(url) : url;
+    }
+
     /**
      * The stringified reference {@code url} names.
      *

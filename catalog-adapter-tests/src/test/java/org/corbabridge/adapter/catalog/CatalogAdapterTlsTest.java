@@ -76,11 +76,7 @@ class CatalogAdapterTlsTest {
 
     @Test
     void aClientCertificateFromTheTrustedCaPassesMutualTls() {
-        try (ServerFixture mutual = ServerFixture.start(
-                ServerConfig.builder().tls(ServerTls.only().requiringClientCertificate()).build());
-                CatalogAdapter adapter = CatalogAdapter.create(tls(mutual, withClientCertificate()).build())) {
-            assertThat(adapter.queryCatalog("items=3").items()).hasSize(3);
-        }
+        assertServed(ServerTls.only().requiringClientCertificate(), withClientCertificate());
     }
 
     @Test
@@ -106,12 +102,8 @@ class CatalogAdapterTlsTest {
     /** The opt-out, explicit and per client: any certificate the trusted CA signed, whatever host it names. */
     @Test
     void aServerCertificateForAnotherHostIsAcceptedOnlyByAClientThatTurnedVerificationOff() {
-        try (ServerFixture elsewhere = ServerFixture.start(ServerConfig.builder()
-                .tls(ServerTls.only().presenting(ServerCertificate.WRONG_HOST)).build());
-                CatalogAdapter adapter = CatalogAdapter.create(tls(elsewhere, TlsConfig.builder()
-                        .trustStore(TestKeys.trustStore(), TestKeys.PASSWORD).verifyHostName(false).build()).build())) {
-            assertThat(adapter.queryCatalog("items=3").items()).hasSize(3);
-        }
+        assertServed(ServerTls.only().presenting(ServerCertificate.WRONG_HOST), TlsConfig.builder()
+                .trustStore(TestKeys.trustStore(), TestKeys.PASSWORD).verifyHostName(false).build());
     }
 
     /** For 127.0.0.1, from the trusted CA, but its extended key usage allows client authentication only. */
@@ -223,11 +215,7 @@ class CatalogAdapterTlsTest {
     /** A server that asks for a certificate but accepts clients without one (optional mutual TLS). */
     @Test
     void aClientWithoutACertificateIsServedWhenTheServerOnlyAsksForOne() {
-        try (ServerFixture asking = ServerFixture.start(ServerConfig.builder()
-                .tls(ServerTls.only().askingForClientCertificate()).build());
-                CatalogAdapter adapter = CatalogAdapter.create(tls(asking, trustOnly()).build())) {
-            assertThat(adapter.queryCatalog("items=3").items()).hasSize(3);
-        }
+        assertServed(ServerTls.only().askingForClientCertificate(), trustOnly());
     }
 
     /** Under TLS 1.3 the server refuses after the client's side of the handshake; still a handshake failure here. */
@@ -272,6 +260,14 @@ class CatalogAdapterTlsTest {
                 CatalogAdapter overTls = CatalogAdapter.create(tls(both, trustOnly()).build());
                 CatalogAdapter plain = CatalogAdapter.create(TestOrbs.configFor(both).build())) {
             assertThat(overTls.queryCatalog("items=2").items()).isEqualTo(plain.queryCatalog("items=2").items());
+        }
+    }
+
+    /** A server with {@code serverTls} answers a client with {@code clientTls}. */
+    private static void assertServed(ServerTls serverTls, TlsConfig clientTls) {
+        try (ServerFixture server = ServerFixture.start(ServerConfig.builder().tls(serverTls).build());
+                CatalogAdapter adapter = CatalogAdapter.create(tls(server, clientTls).build())) {
+            assertThat(adapter.queryCatalog("items=3").items()).hasSize(3);
         }
     }
 

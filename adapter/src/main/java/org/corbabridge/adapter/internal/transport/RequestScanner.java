@@ -41,9 +41,8 @@ final class RequestScanner extends FilterOutputStream {
     /** The header, the request id, and (for a Request) the response flags. */
     private static final int SCANNED = HEADER + 5;
 
-    private final String peer;
-    /** The same, read once for every request's attempt. */
-    private final CurrentAttempt.Peer parsedPeer;
+    /** The connection's far end, read once for every request's attempt. */
+    private final CurrentAttempt.Peer peer;
     private final Listener listener;
     /** The connection this is the output of: each request's attempt is told it. */
     private final Closeable connection;
@@ -70,8 +69,7 @@ final class RequestScanner extends FilterOutputStream {
     RequestScanner(OutputStream out, String peer, Listener listener, Closeable connection,
             boolean closeWhenFirstRefused) {
         super(out);
-        this.peer = peer;
-        this.parsedPeer = CurrentAttempt.Peer.of(peer);
+        this.peer = CurrentAttempt.Peer.of(peer);
         this.listener = listener;
         this.connection = connection;
         this.closeWhenFirstRefused = closeWhenFirstRefused;
@@ -125,7 +123,7 @@ final class RequestScanner extends FilterOutputStream {
                 if (isRequest()) {
                     // a header begun in an earlier write is partly out already: refusing it now would unframe the stream
                     if (headStart >= offset) {
-                        refusal = CurrentAttempt.refusesRequest(parsedPeer, connection);
+                        refusal = CurrentAttempt.refusesRequest(peer, connection);
                         if (refusal != null) {
                             headFilled = 0;
                             return headStart;

@@ -48,18 +48,16 @@ public final class TlsConnector {
     /** The handshakes refused a moment ago, by address: what the refusal said, and until when it stands. */
     private final ConcurrentMap<Endpoint, Refusal> refused = new ConcurrentHashMap<>();
 
-    /** The stores' context, read again when they change; null: the JVM's default context. */
+    /** The stores' context, read again when they change (or the JVM's default, fixed). */
     private final TlsMaterial material;
-    private final SSLContext fixedContext;
     private final String[] protocols;
     private final boolean presentsCertificate;
     private final CertificateRequests certificateAsked;
     private final boolean verifyHostName;
 
-    private TlsConnector(TlsMaterial material, SSLContext fixedContext, String[] protocols, boolean presentsCertificate,
+    private TlsConnector(TlsMaterial material, String[] protocols, boolean presentsCertificate,
             CertificateRequests certificateAsked, boolean verifyHostName) {
         this.material = material;
-        this.fixedContext = fixedContext;
         this.protocols = protocols;
         this.presentsCertificate = presentsCertificate;
         this.certificateAsked = certificateAsked;
@@ -69,13 +67,13 @@ public final class TlsConnector {
     /** A connector set up as these {@link TlsProperties} say. */
     public static TlsConnector from(Properties properties) throws GeneralSecurityException, IOException {
         CertificateRequests asked = new CertificateRequests();
-        return new TlsConnector(new TlsMaterial(properties, asked), null, TlsProperties.protocols(properties),
+        return new TlsConnector(TlsMaterial.of(properties, asked), TlsProperties.protocols(properties),
                 properties.getProperty(TlsProperties.KEY_STORE) != null, asked, TlsProperties.verifiesHostName(properties));
     }
 
     /** The JVM's default TLS context ({@code javax.net.ssl.trustStore} and friends), offering its default protocols. */
     public static TlsConnector jvmDefault() throws GeneralSecurityException {
-        return new TlsConnector(null, SSLContext.getDefault(), null, false, new CertificateRequests(), true);
+        return new TlsConnector(TlsMaterial.fixed(SSLContext.getDefault()), null, false, new CertificateRequests(), true);
     }
 
     /**
@@ -90,8 +88,9 @@ public final class TlsConnector {
     public SSLSocket connect(InetSocketAddress address, int timeoutMillis) throws IOException {
         int timeout = Math.max(1, timeoutMillis);
         // a rotation of the stores also forgets the refusals: the new material may be accepted
-        SSLContext context = material != null ? material.current(refused::clear) : fixedContext;
-        refuseAgainIfJustRefused(address);
+        SSLContext context = material.current(refused::clear);
+        Endpoint endpoint = Endpoint.of(address);
+        refuseAgainIfJustRefused(endpoint);
         Socket tcp = Sockets.connected(address, timeout);
         try {
             SSLSocket tls = (SSLSocket) context.getSocketFactory()
@@ -112,7 +111,7 @@ public final class TlsConnector {
             } catch (Refused refused) {
                 // an ORB's connect loop waits up to a connect time-out in all, on top of the tries
                 // themselves, which a handshake bounded by the time-out can double
-                this.refused.put(Endpoint.of(address), new Refusal(refused.getCause(), System.nanoTime() + 2L * timeout * 1_000_000L));
+                this.refused.put(endpoint, new Refusal(refused.getCause(), System.nanoTime() + 2L * timeout * 1_000_000L));
                 throw refused.getCause();
             }
             tls.setSoTimeout(0);
@@ -175,9 +174,8 @@ public final class TlsConnector {
                 : "the server sent data before any request; not a GIOP server");
     }
 
-    /** Fails at once, with the same words, when a handshake with {@code address} was refused a moment ago. */
-    private void refuseAgainIfJustRefused(InetSocketAddress address) throws SSLHandshakeException {
-        Endpoint endpoint = Endpoint.of(address);
+    /** Fails at once, with the same words, when a handshake with {@code endpoint} was refused a moment ago. */
+    private void refuseAgainIfJustRefused(Endpoint endpoint) throws SSLHandshakeException {
         Refusal last = refused.get(endpoint);
         if (last == null) {
             return;

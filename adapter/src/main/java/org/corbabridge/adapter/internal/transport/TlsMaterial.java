@@ -38,18 +38,35 @@ final class TlsMaterial {
     private record Loaded(SSLContext context, List<Stamp> stamps) {
     }
 
-    /** @throws GeneralSecurityException or IOException: a store cannot be read now, at the ORB's start */
-    TlsMaterial(Properties settings, CertificateRequests certificateAsked) throws GeneralSecurityException, IOException {
+    private TlsMaterial(Properties settings, CertificateRequests certificateAsked, List<Path> files, Loaded loaded) {
         this.settings = settings;
         this.certificateAsked = certificateAsked;
+        this.files = files;
+        this.loaded = loaded;
+    }
+
+    /**
+     * The context the stores these {@link TlsProperties} name make, read again when they change.
+     *
+     * @throws GeneralSecurityException or IOException: a store cannot be read now, at the ORB's start
+     */
+    static TlsMaterial of(Properties settings, CertificateRequests certificateAsked)
+            throws GeneralSecurityException, IOException {
         List<Path> stores = new ArrayList<>();
         stores.add(Path.of(settings.getProperty(TlsProperties.TRUST_STORE, "")));
         if (settings.getProperty(TlsProperties.KEY_STORE) != null) {
             stores.add(Path.of(settings.getProperty(TlsProperties.KEY_STORE)));
         }
-        this.files = List.copyOf(stores);
-        List<Stamp> stamps = stamps();
-        this.loaded = new Loaded(TlsProperties.context(settings, certificateAsked), stamps);
+        List<Path> files = List.copyOf(stores);
+        // stamped before the context is made from them: a change in between is read at the next connection
+        List<Stamp> stamps = stamps(files);
+        return new TlsMaterial(settings, certificateAsked, files,
+                new Loaded(TlsProperties.context(settings, certificateAsked), stamps));
+    }
+
+    /** A context of no files (the JVM's default): never read again. */
+    static TlsMaterial fixed(SSLContext context) {
+        return new TlsMaterial(null, null, List.of(), new Loaded(context, List.of()));
     }
 
     /**
@@ -59,7 +76,7 @@ final class TlsMaterial {
      */
     SSLContext current(Runnable rotated) {
         Loaded now = loaded;
-        List<Stamp> stamps = stamps();
+        List<Stamp> stamps = stamps(files);
         if (stamps.equals(now.stamps())) {
             return now.context();
         }
@@ -84,7 +101,7 @@ final class TlsMaterial {
         }
     }
 
-    private List<Stamp> stamps() {
+    private static List<Stamp> stamps(List<Path> files) {
         List<Stamp> stamps = new ArrayList<>(files.size());
         for (Path file : files) {
             try {
