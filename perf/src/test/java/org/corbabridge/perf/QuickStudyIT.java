@@ -269,7 +269,7 @@ class QuickStudyIT {
 
     @Test
     void everyOrbSettingWasMeasuredBesideItsBaselineOnEveryOrbAtBothSizes() {
-        assertThat(results.features().settings()).hasSize(ORBS * FeaturePlan.VARIANT_BUDGETS.size());
+        assertThat(results.features().settings()).hasSize(ORBS * FeaturePlan.SETTINGS_BUDGETS.size());
         for (VariantResult result : results.features().settings()) {
             // every setting was measured or failed its first call, and said why; the baselines and the control never fail
             Set<String> accounted = new HashSet<>(result.roundMediansUs().keySet());

@@ -27,6 +27,17 @@ class OrbQuirksTest {
     }
 
     @Test
+    void onlyJacorbsEndOfAReplyWaitSaysTheRequestWasSent() {
+        assertThat(OrbQuirks.isJacorbReplyWaitOver(new TIMEOUT("client timeout reached"))).isTrue();
+        assertThat(OrbQuirks.isJacorbReplyWaitOver(new TIMEOUT("connection timeout of 500 milliseconds expired")))
+                .as("a connect that timed out: nothing was sent").isFalse();
+        assertThat(OrbQuirks.isJacorbReplyWaitOver(new TIMEOUT("Reply End Time exceeded prior to invocation", 3,
+                CompletionStatus.COMPLETED_NO))).isFalse();
+        assertThat(OrbQuirks.isJacorbReplyWaitOver(new TIMEOUT())).isFalse();
+        assertThat(OrbQuirks.isJacorbReplyWaitOver(new COMM_FAILURE("client timeout reached"))).isFalse();
+    }
+
+    @Test
     void onlyTheEclipseOrbsThreadLocalUnderflowCountsAsAMaskedCommunicationFailure() {
         NoSuchElementException underflow = new NoSuchElementException();
         underflow.setStackTrace(new StackTraceElement[] {

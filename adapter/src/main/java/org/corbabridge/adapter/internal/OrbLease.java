@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.corbabridge.adapter.OrbConfig;
 import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.adapter.internal.jacorb.JacorbReplyWait;
 import org.omg.CORBA.Any;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.Policy;
@@ -29,40 +30,45 @@ final class OrbLease implements AutoCloseable {
     private final ORB orb;
     private final boolean owned;
     private final Policy roundtripTimeout;
+    /** A borrowed JacORB ORB's call time-out, when each reference gets a reply wait of its own instead of a policy. */
+    private final Duration jacorbReplyWait;
     /** A view for an object another one handed out: closing it closes nothing. */
     private final boolean view;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private OrbLease(ORB orb, boolean owned, Policy roundtripTimeout) {
-        this(orb, owned, roundtripTimeout, false);
-    }
-
-    private OrbLease(ORB orb, boolean owned, Policy roundtripTimeout, boolean view) {
+    private OrbLease(ORB orb, boolean owned, Policy roundtripTimeout, Duration jacorbReplyWait, boolean view) {
         this.orb = orb;
         this.owned = owned;
         this.roundtripTimeout = roundtripTimeout;
+        this.jacorbReplyWait = jacorbReplyWait;
         this.view = view;
     }
 
     /** The same ORB and bounds, for an object this lease's object handed out; its close() leaves both alone. */
     OrbLease shared() {
-        return new OrbLease(orb, false, roundtripTimeout, true);
+        return new OrbLease(orb, false, roundtripTimeout, jacorbReplyWait, true);
     }
 
     /** Creates an ORB with both class properties set and its waits bounded by the two time-outs. */
     static OrbLease create(OrbConfig config, Duration callTimeout, Duration connectTimeout) {
-        return new OrbLease(OrbLifecycle.create(config, callTimeout, connectTimeout), true, null);
+        return new OrbLease(OrbLifecycle.create(config, callTimeout, connectTimeout), true, null, null, false);
     }
 
     /**
-     * Uses an ORB someone else owns. Its own properties bound its waits; on JacORB, unless the
-     * ORB was created with a reply time-out no longer than the call time-out, the call time-out is
-     * also set on each reference (a Messaging policy), which works whatever the ORB was created
-     * with but makes every call dearer.
+     * Uses an ORB someone else owns. Its own properties bound its waits. On JacORB each reference
+     * the adapter uses also gets a reply wait that ends at the call's deadline, at no cost per call
+     * and without touching the ORB's other references ({@link JacorbReplyWait}); should JacORB
+     * not allow that, the call time-out is set on each reference as a Messaging policy instead
+     * (unless the ORB was created with a reply time-out no longer than the call time-out), which
+     * works whatever the ORB was created with but makes every JacORB call dearer.
      */
     static OrbLease borrow(ORB orb, Duration callTimeout) {
         if (orb == null) {
             throw new IllegalArgumentException("the ORB to borrow must not be null");
+        }
+        if (OrbImplementation.of(orb).orElse(null) == OrbImplementation.JACORB && JacorbReplyWait.available()) {
+            // the policy only for a reference JacORB would not give a delegate of its own
+            return new OrbLease(orb, false, roundtripTimeoutPolicy(orb, callTimeout), callTimeout, false);
         }
         boolean boundedByItsOwner = OrbImplementation.of(orb).flatMap(implementation -> implementation.replyTimeoutOf(orb))
                 .filter(ownTimeout -> ownTimeout.compareTo(callTimeout) <= 0).isPresent();
@@ -71,7 +77,7 @@ final class OrbLease implements AutoCloseable {
             LOG.debug("{} has no Messaging time-out policy: calls are bounded by that ORB's own settings; "
                     + "create it with OrbImplementation.boundingProperties", orb.getClass().getName());
         }
-        return new OrbLease(orb, false, policy);
+        return new OrbLease(orb, false, policy, null, false);
     }
 
     ORB orb() {
@@ -84,6 +90,13 @@ final class OrbLease implements AutoCloseable {
 
     /** The reference, with the call time-out set on it when the ORB is borrowed and supports that. */
     org.omg.CORBA.Object bounded(org.omg.CORBA.Object reference) {
+        if (jacorbReplyWait != null) {
+            return JacorbReplyWait.bound(reference, jacorbReplyWait).orElseGet(() -> withPolicy(reference));
+        }
+        return withPolicy(reference);
+    }
+
+    private org.omg.CORBA.Object withPolicy(org.omg.CORBA.Object reference) {
         if (roundtripTimeout == null) {
             return reference;
         }

@@ -25,6 +25,8 @@ final class OrbQuirks {
     private static final String NATIVE_CHAR_CODESET = "jacorb.native_char_codeset";
     /** The Eclipse ORB's minor code (low 12 bits) for "timeout waiting for response". */
     private static final int ECLIPSE_RESPONSE_TIMEOUT_MINOR = 19;
+    /** What JacORB's {@code ReplyPlaceholder} says when its wait for a reply is over. */
+    private static final String JACORB_REPLY_WAIT_OVER = "client timeout reached";
     /** BAD_PARAM's OMG minor code 23: a wide character on a connection whose code sets are not yet known. */
     static final int OMG_WCHAR_CODE_SET_NOT_KNOWN = 0x4f4d0017;
     /** The selector thread ends as soon as it wakes up to its ORB's destroy(); this is plenty. */
@@ -57,6 +59,16 @@ final class OrbQuirks {
         return e instanceof TIMEOUT
                 || e instanceof COMM_FAILURE && (e.minor & 0xFFF) == ECLIPSE_RESPONSE_TIMEOUT_MINOR
                         && e.completed == CompletionStatus.COMPLETED_MAYBE;
+    }
+
+    /**
+     * Whether {@code e} is JacORB's end of the wait for a reply ({@code TIMEOUT("client timeout
+     * reached")}, minor 0, which it reports completed NO): JacORB waits so only after it wrote the
+     * request, so the server may have run it. Its other time-outs (connect, a deadline passed before
+     * sending) carry other messages.
+     */
+    static boolean isJacorbReplyWaitOver(SystemException e) {
+        return e instanceof TIMEOUT && e.getMessage() != null && e.getMessage().startsWith(JACORB_REPLY_WAIT_OVER);
     }
 
     /**

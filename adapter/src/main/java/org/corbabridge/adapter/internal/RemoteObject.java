@@ -489,7 +489,8 @@ final class RemoteObject<T> implements AutoCloseable {
             CorbaAdapterException typed = RemoteFailures.translate(system, attempt, deadline.timeout(),
                     ticker.nanoTime() - started, MessageLimits.refusedSince(orb.orb(), started));
             return RemoteFailures.unreachableAddress(RemoteFailures.sentAnyway(typed,
-                    CurrentAttempt.current().requestsSent() > 0), CurrentAttempt.current().connectFailure());
+                    CurrentAttempt.current().requestsSent() > 0 || OrbQuirks.isJacorbReplyWaitOver(system)),
+                    CurrentAttempt.current().connectFailure());
         }
         if (e instanceof RuntimeException runtime) {
             return RemoteFailures.translateUnexpected(runtime, attempt, MessageLimits.refusedSince(orb.orb(), started));

@@ -2,12 +2,17 @@ package org.corbabridge.adapter.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.time.Duration;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.CallTimeoutException;
+import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.adapter.Orbs;
@@ -16,6 +21,8 @@ import org.corbabridge.fixture.ServerFixture;
 import org.corbabridge.fixture.ServerFixtureExtension;
 import org.corbabridge.fixture.ProcFs;
 import org.corbabridge.fixture.Threads;
+import org.corbabridge.shop.Catalog;
+import org.corbabridge.shop.CatalogHelper;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -121,6 +128,69 @@ class CatalogAdapterOrbLifecycleTest {
     void borrowedOrbCreatedWithoutTimeoutsStillBoundsCallsOnJacorb(ServerFixture fixture) {
         assertThat(TestOrbs.current()).isEqualTo(OrbImplementation.JACORB);
         assertStalledCallTimesOutThrough(newBorrowableOrb(new Properties()), fixture);
+    }
+
+    /**
+     * What bounds a call on a borrowed JacORB ORB created without a reply time-out: the reply wait
+     * of the adapter's own reference, which ends at the call's deadline (not earlier, and not a
+     * slice later), in every invocation mode, with no thread per call. A Messaging time-out policy
+     * made JacORB start a {@code ReplyReceiver} timer thread for each request, which made every
+     * call several times dearer. The time-out says the server may have run the call.
+     */
+    @ParameterizedTest
+    @EnumSource(InvocationMode.class)
+    @Tag(TestOrbs.JACORB_ONLY)
+    void aBorrowedJacorbOrbWithoutTimeoutsEndsEachCallAtItsDeadlineWithNoThreadPerCall(InvocationMode mode,
+            ServerFixture fixture) throws Exception {
+        ORB borrowed = newBorrowableOrb(new Properties());
+        try (CatalogAdapter adapter = CatalogAdapter.create(
+                TestOrbs.configFor(fixture).invocation(mode).callTimeout(BORROWED_CALL_TIMEOUT).build(), borrowed)) {
+            assertThat(adapter.queryCatalog("items=1").items()).hasSize(1);
+            Set<String> timers = ConcurrentHashMap.newKeySet();
+            AtomicBoolean calling = new AtomicBoolean(true);
+            Thread watcher = new Thread(() -> {
+                while (calling.get()) {
+                    Threads.live().stream().map(Thread::getName).filter(n -> n.contains("ReplyReceiver")).forEach(timers::add);
+                    LockSupport.parkNanos(2_000_000);
+                }
+            }, "reply-timer-watcher");
+            watcher.start();
+            long started = System.nanoTime();
+            CallTimeoutException timeout;
+            try {
+                timeout = catchThrowableOfType(() -> adapter.queryCatalog("items=1 delay=4000"), CallTimeoutException.class);
+            } finally {
+                calling.set(false);
+                watcher.join();
+            }
+            Duration took = Duration.ofNanos(System.nanoTime() - started);
+
+            assertThat(timeout).as("a stalled call through a borrowed JacORB ORB").isNotNull();
+            assertThat(timeout.completion()).isEqualTo(Completion.MAYBE);
+            assertThat(took).isBetween(BORROWED_CALL_TIMEOUT.minusMillis(50), BORROWED_CALL_TIMEOUT.plusMillis(500));
+            assertThat(timers).as("JacORB threads started to time a call").isEmpty();
+            assertThat(adapter.queryCatalog("items=2").items()).as("the next call").hasSize(2);
+        } finally {
+            Orbs.destroy(borrowed);
+        }
+    }
+
+    /** The adapter bounds its own references only: the ORB's owner still waits as long as it created the ORB to. */
+    @Test
+    @Tag(TestOrbs.JACORB_ONLY)
+    void theOwnerOfABorrowedJacorbOrbKeepsItsOwnWaits(ServerFixture fixture) throws Exception {
+        ORB borrowed = newBorrowableOrb(new Properties());
+        try (CatalogAdapter adapter = CatalogAdapter.create(
+                TestOrbs.configFor(fixture).callTimeout(BORROWED_CALL_TIMEOUT).build(), borrowed)) {
+            assertThat(adapter.queryCatalog("items=1").items()).hasSize(1);
+            Catalog owners = CatalogHelper.narrow(borrowed.string_to_object(fixture.catalogUrl()));
+
+            long slower = BORROWED_CALL_TIMEOUT.toMillis() + 500;
+            assertThat(owners.queryCatalog("items=1 delay=" + slower).items).hasSize(1);
+            assertThatThrownBy(() -> adapter.queryCatalog("items=1 delay=" + slower)).isInstanceOf(CallTimeoutException.class);
+        } finally {
+            Orbs.destroy(borrowed);
+        }
     }
 
     @Test

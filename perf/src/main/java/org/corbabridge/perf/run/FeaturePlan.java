@@ -17,8 +17,11 @@ import java.util.List;
  */
 public record FeaturePlan(int rounds, int batchCalls, int warmupCalls) {
 
-    /** The payload sizes the tracing and settings parts measure. */
+    /** The payload sizes the tracing part measures. */
     public static final List<Long> VARIANT_BUDGETS = List.of(1024L, 300 * 1024L);
+
+    /** The payload sizes the settings part measures: 100 KB too, where a lent ORB's cost was asked for. */
+    public static final List<Long> SETTINGS_BUDGETS = List.of(1024L, 100 * 1024L, 300 * 1024L);
 
     /** Calls in flight from one session, each measured sync and async. */
     public static final List<Integer> IN_FLIGHT = List.of(1, 8, 64);

@@ -7,7 +7,7 @@ import org.corbabridge.perf.worker.SettingsWorker;
 
 /**
  * The settings part: per ORB, each of {@link OrbSettings#of} against the defaults it starts from
- * (the adapter's, or a plain client's), at 1 KB and 300 KB, taking turns within every round.
+ * (the adapter's, or a plain client's), at 1 KB, 100 KB and 300 KB, taking turns within every round.
  */
 public final class SettingsRunner {
 
@@ -20,6 +20,6 @@ public final class SettingsRunner {
     public List<VariantResult> run() {
         // an ORB's settings all run the adapter's (or the plain stub's) classes: the first mode's
         // warm-up compiles the shared path, the others' need a fifth of it for their own state
-        return runner.run("settings", SettingsWorker.class, OrbSettings::modes, 5, workers -> { });
+        return runner.run("settings", FeaturePlan.SETTINGS_BUDGETS, SettingsWorker.class, OrbSettings::modes, 5, workers -> { });
     }
 }

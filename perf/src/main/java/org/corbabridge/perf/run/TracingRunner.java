@@ -22,7 +22,7 @@ public final class TracingRunner {
     }
 
     public List<VariantResult> run() {
-        return runner.run("tracing", TracingWorker.class, orb -> TracingWorker.MODES, 1, workers -> {
+        return runner.run("tracing", FeaturePlan.VARIANT_BUDGETS, TracingWorker.class, orb -> TracingWorker.MODES, 1, workers -> {
             for (OrbImplementation orb : OrbImplementation.values()) {
                 Reply spans = workers.request(orb, new VariantRequest(Op.COUNT_SPANS, "on", null, 0, 0));
                 if (spans.setup().getOrDefault(TracingWorker.EXPORTED_SPANS, 0L) == 0) {

@@ -17,8 +17,8 @@ import org.corbabridge.perf.worker.WorkerMessages.Reply;
 import org.corbabridge.perf.worker.WorkerMessages.VariantRequest;
 
 /**
- * A part that compares variants of one call (modes) in a worker JVM per ORB, at
- * {@link FeaturePlan#VARIANT_BUDGETS}: each mode checked with one call per size, then warmed up,
+ * A part that compares variants of one call (modes) in a worker JVM per ORB, at the part's
+ * payload sizes: each mode checked with one call per size, then warmed up,
  * then in every round every mode measures every size, the modes taking turns in an order rotated
  * from round to round. A mode whose check fails is left out of the rounds, and its result says why.
  */
@@ -34,15 +34,16 @@ final class VariantRunner {
 
     /**
      * @param part the part's name, in the progress lines and the worker logs
+     * @param budgets the payload sizes, in bytes
      * @param worker the worker's main class
      * @param modes the modes each ORB's worker answers
      * @param laterModesWarmupDivisor the warm-up of every mode but an ORB's first, as a fraction of
      *     the plan's: 1 where modes run code of their own (tracing), more where they share it
      * @param afterRounds checks on the workers once the rounds are done
      */
-    List<VariantResult> run(String part, Class<?> worker, Function<OrbImplementation, List<String>> modes,
+    List<VariantResult> run(String part, List<Long> budgets, Class<?> worker, Function<OrbImplementation, List<String>> modes,
             int laterModesWarmupDivisor, Consumer<OrbWorkers> afterRounds) {
-        List<SizePoint> sizes = FeaturePlan.VARIANT_BUDGETS.stream().map(SizePoint::ofBudget).toList();
+        List<SizePoint> sizes = budgets.stream().map(SizePoint::ofBudget).toList();
         Map<OrbImplementation, Map<SizePoint, Map<String, double[]>>> medians = new LinkedHashMap<>();
         Map<OrbImplementation, List<String>> measured = new LinkedHashMap<>();
         Map<OrbImplementation, Map<String, String>> failures = new LinkedHashMap<>();

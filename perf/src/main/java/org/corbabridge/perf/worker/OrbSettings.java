@@ -26,6 +26,12 @@ public final class OrbSettings {
     /** The adapter's defaults again, on a second ORB. */
     public static final String CONTROL = "control";
 
+    /**
+     * The adapter on an ORB created as a plain client's, with no property of the adapter's, and lent
+     * to it: what the adapter costs over the stub on an ORB it does not own.
+     */
+    public static final String LENT = "lent";
+
     private static final String ECLIPSE_PREFIX = "com.sun.corba.ee.";
 
     /**
@@ -53,6 +59,8 @@ public final class OrbSettings {
     public static List<Setting> of(OrbImplementation orb) {
         List<Setting> settings = new ArrayList<>();
         settings.add(new Setting(CONTROL, "nothing: the defaults on a second ORB", ADAPTER, Map.of()));
+        settings.add(new Setting(LENT, "the adapter on a plain client's ORB, lent to it (CatalogAdapter.create(config, orb))",
+                PLAIN, Map.of()));
         switch (orb) {
             case JACORB -> {
                 // JacORB turns Nagle off on every connection itself, reads each connection with a

@@ -87,6 +87,11 @@ public final class SettingsWorker {
      */
     private static TimedBatch.Call open(String name, String baseline, Map<String, String> properties,
             AdapterConfig config, Map<String, ORB> orbs, Map<String, CatalogAdapter> adapters) {
+        if (OrbSettings.LENT.equals(name)) {
+            ORB orb = StandaloneCaller.plainOrb(config.orb(), properties);
+            orbs.put(name, orb);
+            return adapterCalls(config, orb, name, adapters);
+        }
         if (OrbSettings.PLAIN.equals(baseline)) {
             ORB orb = StandaloneCaller.plainOrb(config.orb(), properties);
             orbs.put(name, orb);

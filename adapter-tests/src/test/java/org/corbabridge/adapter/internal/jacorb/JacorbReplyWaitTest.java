@@ -1,0 +1,116 @@
+package org.corbabridge.adapter.internal.jacorb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.Properties;
+import org.corbabridge.adapter.Orbs;
+import org.corbabridge.adapter.TestOrbs;
+import org.corbabridge.adapter.internal.time.CurrentAttempt;
+import org.corbabridge.adapter.internal.time.Deadline;
+import org.corbabridge.adapter.internal.time.FakeTicker;
+import org.jacorb.config.Configuration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.omg.CORBA.ORB;
+import org.omg.CORBA.portable.ObjectImpl;
+
+/** The reply wait a borrowed JacORB ORB's references get: the current call's time left, as JacORB reads it. */
+@Tag(TestOrbs.JACORB_ONLY)
+class JacorbReplyWaitTest {
+
+    private static final Duration CALL_TIMEOUT = Duration.ofSeconds(2);
+
+    private ORB orb;
+
+    @AfterEach
+    void destroy() {
+        if (orb != null) {
+            Orbs.destroy(orb);
+        }
+    }
+
+    @Test
+    void outsideACallJacorbWaitsTheCallTimeout() {
+        assertThat(wait(orbConfiguration(new Properties()))).isEqualTo(2000);
+    }
+
+    @Test
+    void insideACallJacorbWaitsWhatItsDeadlineHasLeft() {
+        JacorbReplyWait.Deadlined configuration = orbConfiguration(new Properties());
+        FakeTicker clock = new FakeTicker();
+        Deadline deadline = Deadline.after(CALL_TIMEOUT, clock);
+        CurrentAttempt outer = CurrentAttempt.begin(deadline, true);
+        try {
+            assertThat(wait(configuration)).isEqualTo(2000);
+            clock.advance(Duration.ofMillis(1_880));
+            assertThat(wait(configuration)).as("after a first attempt took 1.88 s").isEqualTo(120);
+            clock.advance(Duration.ofSeconds(1));
+            assertThat(wait(configuration)).as("past the deadline: 1 ms, since 0 would be for ever").isEqualTo(1);
+        } finally {
+            CurrentAttempt.restore(outer);
+        }
+    }
+
+    @Test
+    void anOwnReplyTimeoutOfTheOrbShorterThanTheCallsStaysTheBound() {
+        Properties properties = new Properties();
+        properties.setProperty(JacorbReplyWait.REPLY_TIMEOUT, "300");
+        assertThat(wait(orbConfiguration(properties))).isEqualTo(300);
+    }
+
+    @Test
+    void everyOtherSettingIsTheOrbsAndNoneCanBeChangedThroughIt() throws Exception {
+        Properties properties = new Properties();
+        properties.setProperty("jacorb.connection.client.retry_on_failure", "on");
+        JacorbReplyWait.Deadlined configuration = orbConfiguration(properties);
+        assertThat(configuration.getAttributeAsBoolean("jacorb.connection.client.retry_on_failure", false)).isTrue();
+        assertThat(configuration.getAttribute("corbabridge.test.never-set", "none")).isEqualTo("none");
+        assertThatThrownBy(() -> configuration.setAttribute(JacorbReplyWait.REPLY_TIMEOUT, "0"))
+                .isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
+    void aBoundReferenceHasADelegateOfItsOwnAndTheOriginalKeepsTheOrbsConfiguration() throws Exception {
+        orb = newOrb(new Properties());
+        org.omg.CORBA.Object reference = orb.string_to_object("corbaloc::127.0.0.1:1/Anything");
+
+        org.omg.CORBA.Object bound = JacorbReplyWait.bound(reference, CALL_TIMEOUT).orElseThrow();
+
+        Object boundDelegate = ((ObjectImpl) bound)._get_delegate();
+        assertThat(boundDelegate).isNotSameAs(((ObjectImpl) reference)._get_delegate());
+        assertThat(configurationOf(boundDelegate)).isInstanceOf(JacorbReplyWait.Deadlined.class);
+        assertThat(configurationOf(((ObjectImpl) reference)._get_delegate()))
+                .isSameAs(((org.jacorb.orb.ORB) orb).getConfiguration());
+        assertThat(bound._is_equivalent(reference)).isTrue();
+    }
+
+    private static Object configurationOf(Object delegate) throws ReflectiveOperationException {
+        var field = org.jacorb.orb.Delegate.class.getDeclaredField("configuration");
+        field.setAccessible(true);
+        return field.get(delegate);
+    }
+
+    private static int wait(Configuration configuration) {
+        try {
+            return configuration.getAttributeAsInteger(JacorbReplyWait.REPLY_TIMEOUT, 0);
+        } catch (org.jacorb.config.ConfigurationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private JacorbReplyWait.Deadlined orbConfiguration(Properties properties) {
+        orb = newOrb(properties);
+        return new JacorbReplyWait.Deadlined(((org.jacorb.orb.ORB) orb).getConfiguration(), CALL_TIMEOUT);
+    }
+
+    private static ORB newOrb(Properties extra) {
+        Properties properties = new Properties();
+        properties.putAll(extra);
+        properties.setProperty("org.omg.CORBA.ORBClass", TestOrbs.current().orbClass());
+        properties.setProperty("org.omg.CORBA.ORBSingletonClass", TestOrbs.current().orbSingletonClass());
+        return ORB.init(new String[0], properties);
+    }
+}
