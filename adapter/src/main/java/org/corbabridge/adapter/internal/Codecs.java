@@ -93,7 +93,7 @@ final class Codecs {
 
                     @Override
                     public Object read(InputStream in) {
-                        return in.read_string();
+                        return StringReads.read(in);
                     }
                 };
             case TCKind._tk_wstring:
