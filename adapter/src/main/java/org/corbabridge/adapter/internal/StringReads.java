@@ -3,6 +3,7 @@ package org.corbabridge.adapter.internal;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.corbabridge.adapter.internal.eclipse.EclipseStreams;
+import org.corbabridge.adapter.internal.jacorb.JacorbStreams;
 import org.corbabridge.adapter.internal.openjdk.OpenJdkStreams;
 import org.omg.CORBA.MARSHAL;
 import org.omg.CORBA.portable.InputStream;
@@ -13,36 +14,43 @@ import org.omg.CORBA.portable.InputStream;
  *
  * <p>The Eclipse ORB and the OpenJDK ORB decode every string through a {@code CharsetDecoder}
  * into a {@code char[]} and then copy that into a {@code String} (their
- * {@code CDRInputStream_1_0.internalReadString}), which was half of their CPU at 300 KB. When
- * the connection's negotiated char code set is ISO 8859-1 (what omniORB and the adapter's ORBs
- * agree on), each byte is one character, so the string's bytes are read in one
- * {@code read_octet_array} (which gathers fragments as the ORB does for everything it reads) and
- * made a {@code String} with the JDK's Latin-1 decoding, a copy. The bytes consumed are the ones
- * {@code read_string} consumes: the length, then that many bytes ending in the NUL. Any other
- * code set, a stream of another ORB, or one without a connection, reads with the ORB's own
- * {@code read_string}. JacORB's {@code read_string} already decodes straight from its buffer.
+ * {@code CDRInputStream_1_0.internalReadString}), which was half of their CPU at 300 KB; JacORB
+ * looks its charset up by name for every string. When the stream's char code set is ISO 8859-1
+ * (what omniORB and the adapter's ORBs agree on), each byte is one character, so the string's
+ * bytes are read in one {@code read_octet_array} (which gathers fragments as the ORB does for
+ * everything it reads) and made a {@code String} with the JDK's Latin-1 decoding, a copy. The
+ * bytes consumed are the ones {@code read_string} consumes: the length, then that many bytes
+ * ending in the NUL. Any other code set, a stream of another ORB, or one whose code set is not
+ * known, reads with the ORB's own {@code read_string}.
  */
 final class StringReads {
 
     /** The OSF registry's ISO 8859-1 (Latin-1). */
     static final int ISO_8859_1 = 0x00010001;
 
-    /** Bytes read in one piece into a thread's scratch array, without allocating. */
-    static final int SCRATCH_BYTES = 1024;
-    /** A longer string is read in pieces of at most this, so that a hostile length allocates no more than arrives. */
+    /**
+     * A string is read into an array of at most this at first, grown as its bytes arrive, so that a
+     * hostile length allocates no more than the message holds. (A thread's scratch array was
+     * dearer than a short array of its own: the thread-local lookup cost more than the allocation.)
+     */
     static final int SLICE_BYTES = 64 * 1024;
 
     private static final Class<?> ECLIPSE = replyStream("org.corbabridge.adapter.internal.eclipse.EclipseStreams",
             "com.sun.corba.ee.impl.encoding.CDRInputObject");
+    private static final Class<?> JACORB = replyStream("org.corbabridge.adapter.internal.jacorb.JacorbStreams",
+            "org.jacorb.orb.CDRInputStream");
     private static final Class<?> OPENJDK = replyStream("org.corbabridge.adapter.internal.openjdk.OpenJdkStreams",
             "com.sun.corba.se.impl.encoding.CDRInputObject");
-
-    private static final ThreadLocal<byte[]> SCRATCH = ThreadLocal.withInitial(() -> new byte[SCRATCH_BYTES]);
 
     private StringReads() {
     }
 
     static String read(InputStream in) {
+        if (JACORB != null && JACORB.isInstance(in) && JacorbStreams.charCodeSetIs(in, ISO_8859_1)) {
+            // straight from JacORB's buffer; where that is not for this string, JacORB reads it
+            String read = JacorbStreams.latin1String(in);
+            return read != null ? read : in.read_string();
+        }
         return isLatin1(in) ? readLatin1(in) : in.read_string();
     }
 
@@ -53,6 +61,9 @@ final class StringReads {
         }
         if (OPENJDK != null && OPENJDK.isInstance(in)) {
             return OpenJdkStreams.charCodeSetIs(in, ISO_8859_1);
+        }
+        if (JACORB != null && JACORB.isInstance(in)) {
+            return JacorbStreams.charCodeSetIs(in, ISO_8859_1);
         }
         return false;
     }
@@ -69,7 +80,11 @@ final class StringReads {
         if (length < 0) {
             throw new MARSHAL("a string of " + Integer.toUnsignedLong(length) + " bytes");
         }
-        byte[] bytes = length <= SCRATCH_BYTES ? SCRATCH.get() : new byte[Math.min(length, SLICE_BYTES)];
+        byte[] bytes = OPENJDK != null && OPENJDK.isInstance(in) ? OpenJdkStreams.nextBytes(in, length) : null;
+        if (bytes != null) {
+            return latin1(bytes, length);
+        }
+        bytes = new byte[Math.min(length, SLICE_BYTES)];
         int read = 0;
         try {
             while (read < length) {
@@ -84,6 +99,11 @@ final class StringReads {
             // an ORB that does not check its buffer's end itself (JacORB)
             throw new MARSHAL("a string of " + length + " bytes, of which the message held " + read);
         }
+        return latin1(bytes, length);
+    }
+
+    /** The string of the first {@code length} bytes, the last of which must be its NUL. */
+    private static String latin1(byte[] bytes, int length) {
         if (bytes[length - 1] != 0) {
             throw new MARSHAL("a string of " + length + " bytes that does not end with a NUL");
         }

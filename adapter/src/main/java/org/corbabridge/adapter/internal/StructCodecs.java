@@ -86,6 +86,8 @@ final class StructCodecs {
         private final Codec[] members;
         /** For a member of a primitive type, read and written straight into its field: no boxing. */
         private final Primitive[] primitives;
+        /** The struct's generated reader ({@link StructReaders}); null: its fields are set by reflection. */
+        private final StructReaders.Reader reader;
 
         TypedStruct(TypeCode type, Class<?> javaType) throws BadKind, Bounds {
             super(type);
@@ -93,6 +95,7 @@ final class StructCodecs {
             this.fields = new Field[names.length];
             this.members = new Codec[names.length];
             this.primitives = new Primitive[names.length];
+            boolean[] strings = new boolean[names.length];
             for (int i = 0; i < names.length; i++) {
                 fields[i] = GeneratedCode.field(javaType, names[i]);
                 members[i] = Codecs.build(type.member_type(i), fields[i].getType());
@@ -100,7 +103,10 @@ final class StructCodecs {
                 if (primitive != null && primitive.javaType() == fields[i].getType()) {
                     primitives[i] = primitive;
                 }
+                strings[i] = Codecs.unaliased(type.member_type(i)).kind().value() == TCKind._tk_string
+                        && fields[i].getType() == String.class;
             }
+            this.reader = StructReaders.of(javaType, fields, primitives, strings);
         }
 
         @Override
@@ -130,9 +136,17 @@ final class StructCodecs {
             }
         }
 
+        /** Whether its fields are read by a generated reader, not by reflection. */
+        boolean generated() {
+            return reader != null;
+        }
+
         @Override
         public Object read(InputStream in) {
             readId(in);
+            if (reader != null) {
+                return reader.read(in, members);
+            }
             try {
                 Object value = constructor.newInstance();
                 for (int i = 0; i < members.length; i++) {
