@@ -4,11 +4,12 @@
 set -euo pipefail
 
 # clang and its runtime for the libFuzzer target of the query parser; OpenSSL for omniORB's
-# SSL transport (giop:ssl) and for the test keys
-PACKAGES="g++ make cmake pkg-config libomniorb4-dev omniidl omniorb-nameserver omniorb clang libclang-rt-14-dev libssl-dev openssl"
+# SSL transport (giop:ssl) and for the test keys; Chromium, in which the study's report is
+# opened by its test (perf's ReportInBrowserTest)
+PACKAGES="g++ make cmake pkg-config libomniorb4-dev omniidl omniorb-nameserver omniorb clang libclang-rt-14-dev libssl-dev openssl chromium"
 
 missing=""
-for tool in g++ make cmake pkg-config omniidl omniNames clang++ openssl; do
+for tool in g++ make cmake pkg-config omniidl omniNames clang++ openssl chromium; do
   command -v "$tool" >/dev/null 2>&1 || missing="$missing $tool"
 done
 if command -v pkg-config >/dev/null 2>&1 && ! pkg-config --exists omniORB4 2>/dev/null; then

@@ -3,8 +3,12 @@
 //
 //   catalog_client --naming URL [--name NAME] --query Q --calls N [--warmup W]
 //       omniORB static invocation of Catalog::queryCatalog, the C++ client of the study
-//   catalog_client --raw --bytes N --calls N [--warmup W]
-//       a raw loopback TCP round trip: an 8-byte request, an N-byte reply, no ORB at all
+//   catalog_client --raw --bytes N --calls N [--warmup W] [--connect HOST:PORT]
+//       a raw TCP round trip: an 8-byte request, an N-byte reply, no ORB at all; over loopback
+//       to a thread of its own, or to a --raw-serve process (in another network namespace)
+//   catalog_client --raw-serve ADDRESS --bytes N
+//       the other end: listens on ADDRESS (an ephemeral port), prints the port, answers one
+//       connection's requests of at most N bytes each until it closes
 #include <omniORB4/CORBA.h>
 #include <omniORB4/Naming.hh>
 
@@ -32,6 +36,8 @@ using Clock = std::chrono::steady_clock;
 
 struct Options {
   bool raw = false;
+  std::string serve;    // --raw-serve: the address to listen on
+  std::string connect;  // --raw --connect: HOST:PORT of a --raw-serve
   std::string naming;
   std::string name = "Catalog";
   std::string query;
@@ -43,7 +49,8 @@ struct Options {
 [[noreturn]] void usage(const std::string& problem) {
   std::cerr << "catalog_client: " << problem << "\n"
             << "usage: catalog_client --naming URL [--name NAME] --query Q --calls N [--warmup W]\n"
-            << "       catalog_client --raw --bytes N --calls N [--warmup W]\n";
+            << "       catalog_client --raw --bytes N --calls N [--warmup W] [--connect HOST:PORT]\n"
+            << "       catalog_client --raw-serve ADDRESS --bytes N\n";
   std::exit(1);
 }
 
@@ -57,6 +64,10 @@ Options parse(int argc, char** argv) {
     };
     if (arg == "--raw") {
       options.raw = true;
+    } else if (arg == "--raw-serve") {
+      options.serve = value();
+    } else if (arg == "--connect") {
+      options.connect = value();
     } else if (arg == "--naming") {
       options.naming = value();
     } else if (arg == "--name") {
@@ -72,6 +83,10 @@ Options parse(int argc, char** argv) {
     } else {
       usage("unknown option " + arg);
     }
+  }
+  if (!options.serve.empty()) {
+    if (options.bytes < 0) usage("--bytes must be >= 0");
+    return options;
   }
   if (options.calls <= 0) usage("--calls must be positive");
   if (options.raw && options.bytes < 0) usage("--bytes must be >= 0");
@@ -160,25 +175,56 @@ void raw_server(int listener, std::size_t max_bytes) {
   std::vector<char> reply(max_bytes, 'x');
   std::uint64_t requested = 0;
   while (read_fully(connection, reinterpret_cast<char*>(&requested), sizeof requested)) {
+    if (requested > max_bytes) break;  // more than it was started for: the client gets a closed connection
     if (!write_fully(connection, reply.data(), static_cast<std::size_t>(requested))) break;
   }
   ::close(connection);
 }
 
-int run_raw(const Options& options) {
+// A listener on host:0 (an IPv4 address), its address with the port it got in *address; -1 if none.
+int listen_on(const std::string& host, sockaddr_in* address) {
   const int listener = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  address.sin_port = 0;
-  socklen_t length = sizeof address;
-  if (::bind(listener, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 || ::listen(listener, 1) != 0 ||
-      ::getsockname(listener, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
+  *address = sockaddr_in{};
+  address->sin_family = AF_INET;
+  address->sin_port = 0;
+  socklen_t length = sizeof *address;
+  if (::inet_pton(AF_INET, host.c_str(), &address->sin_addr) != 1 ||
+      ::bind(listener, reinterpret_cast<sockaddr*>(address), sizeof *address) != 0 || ::listen(listener, 1) != 0 ||
+      ::getsockname(listener, reinterpret_cast<sockaddr*>(address), &length) != 0) {
     std::perror("catalog_client: raw listener");
-    return 2;
+    ::close(listener);
+    return -1;
   }
+  return listener;
+}
+
+int run_raw_serve(const Options& options) {
+  sockaddr_in address{};
+  const int listener = listen_on(options.serve, &address);
+  if (listener < 0) return 2;
+  std::printf("%d\n", ntohs(address.sin_port));
+  std::fflush(stdout);
+  raw_server(listener, static_cast<std::size_t>(options.bytes));
+  return 0;
+}
+
+int run_raw(const Options& options) {
+  sockaddr_in address{};
+  std::thread server;
   const std::size_t bytes = static_cast<std::size_t>(options.bytes);
-  std::thread server(raw_server, listener, bytes);
+  if (options.connect.empty()) {
+    const int listener = listen_on("127.0.0.1", &address);
+    if (listener < 0) return 2;
+    server = std::thread(raw_server, listener, bytes);
+  } else {
+    const std::size_t colon = options.connect.rfind(':');
+    address.sin_family = AF_INET;
+    if (colon == std::string::npos ||
+        ::inet_pton(AF_INET, options.connect.substr(0, colon).c_str(), &address.sin_addr) != 1) {
+      usage("--connect needs IPV4-ADDRESS:PORT");
+    }
+    address.sin_port = htons(static_cast<std::uint16_t>(std::atoi(options.connect.c_str() + colon + 1)));
+  }
 
   const int client = ::socket(AF_INET, SOCK_STREAM, 0);
   if (::connect(client, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
@@ -204,7 +250,7 @@ int run_raw(const Options& options) {
     timings.push_back(nanos_since(started));
   }
   ::close(client);
-  server.join();
+  if (server.joinable()) server.join();
   for (long long timing : timings) std::printf("%lld 0\n", timing);
   return 0;
 }
@@ -213,5 +259,6 @@ int run_raw(const Options& options) {
 
 int main(int argc, char** argv) {
   const Options options = parse(argc, argv);
+  if (!options.serve.empty()) return run_raw_serve(options);
   return options.raw ? run_raw(options) : run_corba(argc, argv, options);
 }

@@ -78,12 +78,25 @@ public record Study(String name, PayloadPlan payload, ScalePlan scale, StartupPl
     }
 
     public StudyResults run(OrbClasspaths classpaths, Path ejbJar, Path logDir, Consumer<String> progress) {
+        return run(classpaths, ejbJar, logDir, progress, false);
+    }
+
+    /**
+     * @param networkPath whether to run the payload part a second time over a network path
+     *     ({@link PayloadRunner#runOverNetwork}), reported beside the loopback one
+     */
+    public StudyResults run(OrbClasspaths classpaths, Path ejbJar, Path logDir, Consumer<String> progress,
+            boolean networkPath) {
         long started = System.nanoTime();
         startLogs(logDir);
         RunContext context = new RunContext(classpaths, ejbJar, logDir, progress);
         PayloadRunner payloadRunner = new PayloadRunner(payload, context);
         StudyResults results = parts.contains(Part.PAYLOAD) ? timed(Part.PAYLOAD, progress, payloadRunner::run)
                 : payloadRunner.nothing();
+        if (networkPath && parts.contains(Part.PAYLOAD)) {
+            progress.accept("the payload part again, over a network path");
+            results = results.withNetworkPath(timed(Part.PAYLOAD, progress, payloadRunner::runOverNetwork));
+        }
         if (parts.contains(Part.SCALE)) {
             results = results.withScale(scale, timed(Part.SCALE, progress, new ScaleRunner(scale, context)::run));
         }

@@ -29,6 +29,13 @@ public final class StudyMain implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE})")
     private List<String> parts;
 
+    @Option(names = "--network-path", defaultValue = "false", arity = "1",
+            description = "true: run the payload part a second time with omniNames and the server in a network "
+                    + "namespace of their own, joined by a veth pair at MTU 1500, and report it beside loopback "
+                    + "(needs root; over loopback again, saying so, where namespaces cannot be made) "
+                    + "(default: ${DEFAULT-VALUE})")
+    private boolean networkPath;
+
     @Option(names = "--output", required = true, description = "directory for the report")
     private Path output;
 
@@ -51,7 +58,7 @@ public final class StudyMain implements Callable<Integer> {
         }
         System.out.println("study: " + study);
         StudyResults results = study.run(OrbClasspaths.fromSystemProperties(), ejbJar, output.resolve("logs"),
-                line -> System.out.println("study: " + line));
+                line -> System.out.println("study: " + line), networkPath);
         Path index = StudyReport.write(results, output);
         System.out.printf(Locale.ROOT, "study: done in %.0f s; report: %s%n", results.durationSeconds(),
                 index.toAbsolutePath());

@@ -3,6 +3,7 @@ package org.corbabridge.perf.report;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,36 +42,51 @@ public final class Charts {
     public static List<Figure> writeAll(StudyResults results, Path dir) throws IOException {
         List<Figure> figures = new ArrayList<>();
         if (!results.points().isEmpty()) {
-            figures.addAll(payloadFigures(results, dir));
+            figures.addAll(payloadFigures(results, dir, ""));
         }
         figures.addAll(ScaleCharts.writeAll(results, dir));
         return figures;
     }
 
+    /** The folder, under the report's, of the figures of the payload part over the network path. */
+    static final String NETWORK_DIR = "network";
+
+    /** Figures 4 to 11 of the payload part over the network path, in their own folder, titled so. */
+    public static List<Figure> writeNetworkPath(StudyResults network, Path dir) throws IOException {
+        if (network.points().isEmpty()) {
+            return List.of();
+        }
+        Path folder = Files.createDirectories(dir.resolve(NETWORK_DIR));
+        return payloadFigures(network, folder, " (network path)").stream()
+                .map(figure -> new Figure(NETWORK_DIR + "/" + figure.file(), figure.title(), figure.caption()))
+                .toList();
+    }
+
     private static final List<InvocationMode> PAPER_MODES = List.of(InvocationMode.STATIC, InvocationMode.DII);
 
-    private static List<Figure> payloadFigures(StudyResults results, Path dir) throws IOException {
+    /** @param where appended to every title: where the part was measured, when not over loopback */
+    private static List<Figure> payloadFigures(StudyResults results, Path dir, String where) throws IOException {
         List<Figure> figures = new ArrayList<>();
         int number = 4;
         // the paper's figures compare its two modes: the stub and the ORB's Request/Any DII
         for (InvocationMode mode : PAPER_MODES) {
             for (OrbImplementation orb : OrbImplementation.values()) {
-                figures.add(responseBySize(results, orb, mode, dir, number++));
+                figures.add(responseBySize(results, orb, mode, dir, number++, where));
             }
         }
         for (InvocationMode mode : PAPER_MODES) {
-            figures.add(ratioToCc(results, mode, dir, mode == InvocationMode.STATIC ? 8 : 9));
+            figures.add(ratioToCc(results, mode, dir, mode == InvocationMode.STATIC ? 8 : 9, where));
         }
         for (OrbImplementation orb : OrbImplementation.values()) {
-            figures.add(staticAgainstDynamic(results, orb, dir));
+            figures.add(staticAgainstDynamic(results, orb, dir, where));
         }
-        figures.add(dynamicOverStatic(results, dir));
+        figures.add(dynamicOverStatic(results, dir, where));
         return figures;
     }
 
     /** Figures 4 to 7: response time against data size, every caller of one ORB and mode, and the floors. */
     static Figure responseBySize(StudyResults results, OrbImplementation orb, InvocationMode mode, Path dir,
-            int number) throws IOException {
+            int number, String where) throws IOException {
         XYSeriesCollection data = new XYSeriesCollection();
         for (Caller caller : List.of(Caller.CC, Caller.ASIO, Caller.ASRO)) {
             addLine(data, results, new Series(caller, orb, mode), caller + " (" + caller.description() + ")");
@@ -79,7 +95,7 @@ public final class Charts {
         addLine(data, results, Series.rawFloor(), "raw TCP round trip (floor)");
         String modeName = mode == InvocationMode.STATIC ? "static (SII)" : "dynamic (DII)";
         String orbName = new Series(Caller.CC, orb, mode).orbName();
-        String title = "Fig. " + number + ": response time vs data size, " + orbName + ", " + modeName;
+        String title = "Fig. " + number + ": response time vs data size, " + orbName + ", " + modeName + where;
         String file = "fig" + number + "-response-" + orbName.toLowerCase().replace(' ', '-') + "-" + mode.configName()
                 + ".png";
         save(lineChart(title, data), dir.resolve(file));
@@ -87,7 +103,8 @@ public final class Charts {
     }
 
     /** Figures 8 and 9: each app-server set-up over the standalone client, at the paper's sizes. */
-    static Figure ratioToCc(StudyResults results, InvocationMode mode, Path dir, int number) throws IOException {
+    static Figure ratioToCc(StudyResults results, InvocationMode mode, Path dir, int number, String where)
+            throws IOException {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         for (Caller caller : List.of(Caller.ASIO, Caller.ASRO)) {
             for (OrbImplementation orb : OrbImplementation.values()) {
@@ -99,7 +116,8 @@ public final class Charts {
             }
         }
         String modeName = mode == InvocationMode.STATIC ? "static" : "dynamic";
-        String title = "Fig. " + number + ": response time over the standalone client's, " + modeName + " invocation";
+        String title = "Fig. " + number + ": response time over the standalone client's, " + modeName + " invocation"
+                + where;
         String file = "fig" + number + "-ratio-to-cc-" + mode.configName() + ".png";
         save(barChart(title, "ratio to CC", data), dir.resolve(file));
         return new Figure(file, title, "1.0 means as fast as the standalone client; the paper's ASIO/CC was "
@@ -107,7 +125,8 @@ public final class Charts {
     }
 
     /** Figure 10: static against dynamic invocation, every caller of one ORB. */
-    static Figure staticAgainstDynamic(StudyResults results, OrbImplementation orb, Path dir) throws IOException {
+    static Figure staticAgainstDynamic(StudyResults results, OrbImplementation orb, Path dir, String where)
+            throws IOException {
         XYSeriesCollection data = new XYSeriesCollection();
         for (Caller caller : List.of(Caller.CC, Caller.ASIO, Caller.ASRO)) {
             for (InvocationMode mode : InvocationMode.values()) {
@@ -116,7 +135,7 @@ public final class Charts {
             }
         }
         String orbName = new Series(Caller.CC, orb, InvocationMode.STATIC).orbName();
-        String title = "Fig. 10: static vs dynamic invocation, " + orbName;
+        String title = "Fig. 10: static vs dynamic invocation, " + orbName + where;
         String file = "fig10-sii-vs-dii-" + orbName.toLowerCase().replace(' ', '-') + ".png";
         save(lineChart(title, data), dir.resolve(file));
         return new Figure(file, title, "Median response time of SII, DII (Request and Any) and DYN (TypeCode-driven "
@@ -124,7 +143,7 @@ public final class Charts {
     }
 
     /** Figure 11: DII over SII, every caller and ORB, at the paper's sizes. */
-    static Figure dynamicOverStatic(StudyResults results, Path dir) throws IOException {
+    static Figure dynamicOverStatic(StudyResults results, Path dir, String where) throws IOException {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         for (Caller caller : List.of(Caller.CC, Caller.ASIO, Caller.ASRO)) {
             for (OrbImplementation orb : OrbImplementation.values()) {
@@ -135,7 +154,7 @@ public final class Charts {
                 }
             }
         }
-        String title = "Fig. 11: dynamic over static invocation";
+        String title = "Fig. 11: dynamic over static invocation" + where;
         String file = "fig11-dii-over-sii.png";
         JFreeChart chart = barChart(title, "DII / SII", data);
         ((CategoryPlot) chart.getPlot()).addRangeMarker(new ValueMarker(PaperFigures.DII_SII_AVERAGE, Color.GRAY,

@@ -64,6 +64,34 @@ public final class PayloadTables {
         return tables;
     }
 
+    /**
+     * Each main series over the network path against itself over loopback: what Ethernet-sized
+     * segments through a device queue add. Empty without a network path.
+     */
+    public static List<Table> networkOverLoopback(StudyResults results) {
+        if (results.network().isEmpty() || results.network().get().points().isEmpty()) {
+            return List.of();
+        }
+        StudyResults network = results.network().get();
+        List<SizePoint> sizes = results.sizes().stream().filter(size -> network.sizes().contains(size)).toList();
+        List<Row> rows = new ArrayList<>();
+        for (OrbImplementation orb : OrbImplementation.values()) {
+            for (Series series : List.of(new Series(Caller.PLAIN, orb, InvocationMode.STATIC),
+                    new Series(Caller.CC, orb, InvocationMode.STATIC), new Series(Caller.CC, orb, InvocationMode.DYNAMIC),
+                    new Series(Caller.ASIO, orb, InvocationMode.STATIC))) {
+                rows.add(new Row(series.label(), "", sizes.stream()
+                        .map(size -> Ratio.across(network, results, series, size)).toList()));
+            }
+        }
+        rows.add(new Row(Series.nativeFloor().label(), "", sizes.stream()
+                .map(size -> Ratio.across(network, results, Series.nativeFloor(), size)).toList()));
+        rows.add(new Row(Series.rawFloor().label(), "", sizes.stream()
+                .map(size -> Ratio.across(network, results, Series.rawFloor(), size)).toList()));
+        return List.of(new Table("network path / loopback", "each series over the network path (the servers in a "
+                + "network namespace of their own, a veth pair at MTU 1500 through a bridge) against the same series "
+                + "over loopback, round by round; the two parts ran one after the other", sizes, rows));
+    }
+
     private static Table callerTable(StudyResults results, Caller caller, List<SizePoint> sizes, String paper,
             String caption) {
         List<Row> rows = new ArrayList<>();

@@ -20,13 +20,13 @@ final class ReportCsv {
     static void payload(StudyResults results, Path file) throws IOException {
         try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
                 CSVPrinter csv = new CSVPrinter(out, CSVFormat.DEFAULT.builder().setHeader("series", "caller", "orb",
-                        "mode", "size", "budget_bytes", "data_bytes", "items", "calls", "median_us", "p90_us", "p99_us",
+                        "mode", "size", "budget_bytes", "data_bytes", "items", "calls", "p10_us", "median_us", "p90_us", "p99_us",
                         "max_us", "communication_median_us", "server_median_us", "round_median_min_us",
                         "round_median_max_us").build())) {
             for (PointResult p : results.points()) {
                 csv.printRecord(p.series().label(), p.series().caller(), p.series().orbName(), p.series().modeName(),
                         p.size().label(), p.size().budget(), p.size().dataBytes(), p.size().items(), p.calls(),
-                        Format.micros(p.medianUs()), Format.micros(p.p90Us()), Format.micros(p.p99Us()), Format.micros(p.maxUs()),
+                        Double.isNaN(p.p10Us()) ? "" : Format.micros(p.p10Us()), Format.micros(p.medianUs()), Format.micros(p.p90Us()), Format.micros(p.p99Us()), Format.micros(p.maxUs()),
                         Format.micros(p.communicationMedianUs()), Format.micros(p.serverMedianUs()), Format.micros(p.roundMedianMinUs()),
                         Format.micros(p.roundMedianMaxUs()));
             }

@@ -21,54 +21,27 @@ final class ReportJson {
     }
 
     /** results.json: the environment, the plans, every point, every ratio with its interval, the profiles, the scale and start-up parts. */
-    static void write(StudyResults results, List<PayloadTables.Table> tables, Path file) throws IOException {
+    /**
+     * @param network the tables of the payload part over the network path (its own, and each series
+     *     over its loopback self); empty without one
+     */
+    static void write(StudyResults results, List<PayloadTables.Table> tables, List<PayloadTables.Table> network,
+            Path file) throws IOException {
         Map<String, Object> document = new LinkedHashMap<>();
         document.put("environment", results.environment());
         document.put("plan", results.plan());
         document.put("durationSeconds", results.durationSeconds());
         document.put("setupNanos", results.setupNanos());
-        List<Map<String, Object>> rows = new ArrayList<>();
-        for (PointResult p : results.points()) {
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("series", p.series().label());
-            row.put("caller", p.series().caller());
-            row.put("orb", p.series().orbName());
-            row.put("mode", p.series().modeName());
-            row.put("size", p.size().label());
-            row.put("dataBytes", p.size().dataBytes());
-            row.put("items", p.size().items());
-            row.put("calls", p.calls());
-            row.put("medianUs", p.medianUs());
-            row.put("p90Us", p.p90Us());
-            row.put("p99Us", p.p99Us());
-            row.put("maxUs", p.maxUs());
-            row.put("communicationMedianUs", p.communicationMedianUs());
-            row.put("serverMedianUs", p.serverMedianUs());
-            row.put("roundMediansUs", p.roundMediansUs());
-            rows.add(row);
-        }
-        document.put("results", rows);
-        List<Map<String, Object>> ratios = new ArrayList<>();
-        for (PayloadTables.Table table : tables) {
-            for (PayloadTables.Row row : table.rows()) {
-                for (int i = 0; i < table.columns().size(); i++) {
-                    Optional<Ratio> ratio = row.ratios().get(i);
-                    if (ratio.isPresent()) {
-                        Map<String, Object> entry = new LinkedHashMap<>();
-                        entry.put("table", table.title());
-                        entry.put("row", row.label());
-                        entry.put("size", table.columns().get(i).label());
-                        entry.put("ratio", ratio.get().value());
-                        entry.put("ci95Low", ratio.get().estimate().low());
-                        entry.put("ci95High", ratio.get().estimate().high());
-                        entry.put("roundMin", ratio.get().roundMin());
-                        entry.put("roundMax", ratio.get().roundMax());
-                        ratios.add(entry);
-                    }
-                }
-            }
-        }
-        document.put("ratios", ratios);
+        document.put("results", points(results));
+        document.put("ratios", ratios(tables));
+        results.network().ifPresent(path -> {
+            Map<String, Object> part = new LinkedHashMap<>();
+            part.put("environment", path.environment());
+            part.put("durationSeconds", path.durationSeconds());
+            part.put("results", points(path));
+            part.put("ratios", ratios(network));
+            document.put("networkPath", part);
+        });
         List<Map<String, Object>> profiles = new ArrayList<>();
         for (ProfileResult profile : results.profiles()) {
             Map<String, Object> entry = new LinkedHashMap<>();
@@ -226,5 +199,56 @@ final class ReportJson {
         }
         document.putAll(features(results.features()));
         return document;
+    }
+
+    /** Every payload point, one row each. */
+    private static List<Map<String, Object>> points(StudyResults results) {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (PointResult p : results.points()) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("series", p.series().label());
+            row.put("caller", p.series().caller());
+            row.put("orb", p.series().orbName());
+            row.put("mode", p.series().modeName());
+            row.put("size", p.size().label());
+            row.put("dataBytes", p.size().dataBytes());
+            row.put("items", p.size().items());
+            row.put("calls", p.calls());
+            row.put("p10Us", Double.isNaN(p.p10Us()) ? null : p.p10Us());
+            row.put("medianUs", p.medianUs());
+            row.put("p90Us", p.p90Us());
+            row.put("p99Us", p.p99Us());
+            row.put("maxUs", p.maxUs());
+            row.put("communicationMedianUs", p.communicationMedianUs());
+            row.put("serverMedianUs", p.serverMedianUs());
+            row.put("roundMediansUs", p.roundMediansUs());
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    /** Every ratio of every table, one row each. */
+    private static List<Map<String, Object>> ratios(List<PayloadTables.Table> tables) {
+        List<Map<String, Object>> ratios = new ArrayList<>();
+        for (PayloadTables.Table table : tables) {
+            for (PayloadTables.Row row : table.rows()) {
+                for (int i = 0; i < table.columns().size(); i++) {
+                    Optional<Ratio> ratio = row.ratios().get(i);
+                    if (ratio.isPresent()) {
+                        Map<String, Object> entry = new LinkedHashMap<>();
+                        entry.put("table", table.title());
+                        entry.put("row", row.label());
+                        entry.put("size", table.columns().get(i).label());
+                        entry.put("ratio", ratio.get().value());
+                        entry.put("ci95Low", ratio.get().estimate().low());
+                        entry.put("ci95High", ratio.get().estimate().high());
+                        entry.put("roundMin", ratio.get().roundMin());
+                        entry.put("roundMax", ratio.get().roundMax());
+                        ratios.add(entry);
+                    }
+                }
+            }
+        }
+        return ratios;
     }
 }

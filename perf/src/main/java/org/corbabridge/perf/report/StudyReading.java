@@ -87,6 +87,8 @@ final class StudyReading {
                 Locale.ROOT, "At %s a raw TCP round trip of the same bytes takes %.0f%% of the C++ client's "
                         + "time (95%% interval %.0f–%.0f%%); the rest is the ORBs' and the server's.",
                 middle.label(), 100 * r.value(), 100 * r.estimate().low(), 100 * r.estimate().high())));
+        lines.addAll(floorModes(results, "over loopback"));
+        results.network().ifPresent(network -> lines.addAll(networkPath(results, network)));
         warmupCheck(results).ifPresent(lines::add);
         lines.addAll(ScaleReading.of(results));
         lines.addAll(FeatureReading.of(results.features()));
@@ -112,6 +114,69 @@ final class StudyReading {
     }
 
     /** Caller over base, every mode, the given sizes. */
+    /**
+     * The raw TCP floor's distribution, size by size: where its calls fall into two modes far apart,
+     * its median is one of them by chance, and a ratio over it says more about the floor than about
+     * the client; this says so instead of dividing by it.
+     */
+    static List<String> floorModes(StudyResults results, String where) {
+        List<String> lines = new ArrayList<>();
+        List<String> single = new ArrayList<>();
+        for (SizePoint size : results.sizes()) {
+            Optional<PointResult> floor = results.point(Series.rawFloor(), size);
+            if (floor.isEmpty() || Double.isNaN(floor.get().p10Us())) {
+                continue;
+            }
+            PointResult p = floor.get();
+            if (p.bimodal()) {
+                lines.add(String.format(Locale.ROOT, "The raw TCP floor %s at %s has two modes: 10%% of its round trips "
+                        + "take %s µs or less, the median %s µs, 10%% %s µs or more (round medians %s–%s µs). A round "
+                        + "trip either finds the reader running, or on the core the writer ran on, or it must wake it "
+                        + "on the other core; which, call by call, is the machine's. A ratio over this floor at %s "
+                        + "depends on which mode its median fell in, and is not read as a cost.", where, size.label(),
+                        Format.micros(p.p10Us()), Format.micros(p.medianUs()), Format.micros(p.p90Us()),
+                        Format.micros(p.roundMedianMinUs()), Format.micros(p.roundMedianMaxUs()), size.label()));
+            } else {
+                single.add(size.label() + " (" + Format.micros(p.p10Us()) + "–" + Format.micros(p.p90Us()) + " µs)");
+            }
+        }
+        if (!single.isEmpty()) {
+            lines.add("The raw TCP floor " + where + " has one mode (the 90th percentile within twice the 10th) at "
+                    + String.join(", ", single) + ".");
+        }
+        return lines;
+    }
+
+    /** What the network path changes: the standalone adapter and the floors over it against loopback. */
+    private static List<String> networkPath(StudyResults results, StudyResults network) {
+        List<String> lines = new ArrayList<>();
+        lines.add("Over the network path (" + network.environment().getOrDefault("network path", "?") + "):");
+        for (SizePoint size : PayloadTables.paperSizes(results)) {
+            List<String> parts = new ArrayList<>();
+            for (OrbImplementation orb : OrbImplementation.values()) {
+                Series client = new Series(Caller.CC, orb, InvocationMode.STATIC);
+                Ratio.across(network, results, client, size).ifPresent(r -> parts.add(client.orbName() + " "
+                        + r.estimate().text()));
+            }
+            Ratio.across(network, results, Series.nativeFloor(), size).ifPresent(r -> parts.add("the C++ client "
+                    + r.estimate().text()));
+            Ratio.across(network, results, Series.rawFloor(), size).ifPresent(r -> parts.add("the raw floor "
+                    + r.estimate().text()));
+            if (!parts.isEmpty()) {
+                lines.add("At " + size.label() + " the network path takes, over loopback: " + String.join("; ", parts)
+                        + ".");
+            }
+            for (OrbImplementation orb : OrbImplementation.values()) {
+                Series client = new Series(Caller.CC, orb, InvocationMode.STATIC);
+                Ratio.of(network, client, Series.nativeFloor(), size).ifPresent(r -> lines.add(String.format(Locale.ROOT,
+                        "Over the network path at %s the %s client takes %s times as long as the C++ client.",
+                        size.label(), client.orbName(), r.estimate().text())));
+            }
+        }
+        lines.addAll(floorModes(network, "over the network path"));
+        return lines;
+    }
+
     private static Optional<Aggregate> spread(StudyResults results, Caller caller, Caller base,
             OrbImplementation orb, List<SizePoint> sizes) {
         List<Series[]> pairs = new ArrayList<>();

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -14,8 +15,9 @@ import java.util.Map;
  * Writes a study's report into a directory: results.csv, scale.csv and startup.csv
  * ({@link ReportCsv}), results.json ({@link ReportJson}), the figures as PNG ({@link Charts},
  * {@link ScaleCharts}), and index.html, rendered from the jte templates in {@code src/main/jte}
- * (precompiled by the build into this package) with the ratio tables beside the paper's and a
- * reading of the numbers in plain words ({@link StudyReading}).
+ * (precompiled by the build into this package): first a one-screen {@link Summary} of the headline
+ * ratios and their two charts, then a reading of the numbers in plain words ({@link StudyReading}),
+ * the ratio tables beside the paper's, and the paper's figures.
  */
 public final class StudyReport {
 
@@ -32,18 +34,25 @@ public final class StudyReport {
         ReportCsv.payload(results, dir.resolve("results.csv"));
         ReportCsv.scaleAndStartup(results, dir);
         List<PayloadTables.Table> tables = results.points().isEmpty() ? List.of() : PayloadTables.all(results);
-        ReportJson.write(results, tables, dir.resolve("results.json"));
-        List<Charts.Figure> figures = Charts.writeAll(results, dir);
+        List<Charts.Figure> figures = new ArrayList<>(Charts.writeAll(results, dir));
+        List<PayloadTables.Table> network = new ArrayList<>(PayloadTables.networkOverLoopback(results));
+        if (results.network().isPresent() && !results.network().get().points().isEmpty()) {
+            network.addAll(PayloadTables.all(results.network().get()));
+            figures.addAll(Charts.writeNetworkPath(results.network().get(), dir));
+        }
+        ReportJson.write(results, tables, network, dir.resolve("results.json"));
+        Summary.View summary = Summary.of(results, dir);
         Path index = dir.resolve("index.html");
-        Files.writeString(index, page(results, tables, figures, StudyReading.of(results)), StandardCharsets.UTF_8);
+        Files.writeString(index, page(results, tables, network, figures, StudyReading.of(results), summary),
+                StandardCharsets.UTF_8);
         return index;
     }
 
-    private static String page(StudyResults results, List<PayloadTables.Table> tables, List<Charts.Figure> figures,
-            List<String> reading) {
+    private static String page(StudyResults results, List<PayloadTables.Table> tables,
+            List<PayloadTables.Table> network, List<Charts.Figure> figures, List<String> reading, Summary.View summary) {
         StringOutput html = new StringOutput();
-        TEMPLATES.render("study.jte",
-                Map.of("results", results, "tables", tables, "figures", figures, "reading", reading), html);
+        TEMPLATES.render("study.jte", Map.of("results", results, "tables", tables, "network", network, "figures",
+                figures, "reading", reading, "summary", summary), html);
         return html.toString();
     }
 }

@@ -8,16 +8,24 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.corbabridge.fixture.Host;
 import org.corbabridge.fixture.NativePrograms;
 
-/** Runs catalog_client for one batch of the native floors and reads its timings. */
+/**
+ * Runs catalog_client for one batch of the native floors and reads its timings. The C++ client
+ * runs where the Java callers do; the raw round trip's far end runs where the servers do: a
+ * thread of the client's own over loopback, a {@code --raw-serve} process in the servers'
+ * network namespace over the network path.
+ */
 final class NativeFloors {
 
     private final String nameServiceUrl;
+    private final Host servers;
     private final Path log;
 
-    NativeFloors(String nameServiceUrl, Path log) {
+    NativeFloors(String nameServiceUrl, Host servers, Path log) {
         this.nameServiceUrl = nameServiceUrl;
+        this.servers = servers;
         this.log = log;
     }
 
@@ -29,8 +37,38 @@ final class NativeFloors {
 
     /** Raw TCP round trips of {@code bytes} bytes. */
     Timings raw(long bytes, int calls, int warmup) {
-        return run(List.of("--raw", "--bytes", Long.toString(bytes), "--calls", Integer.toString(calls), "--warmup",
-                Integer.toString(warmup)));
+        List<String> client = new ArrayList<>(List.of("--raw", "--bytes", Long.toString(bytes), "--calls",
+                Integer.toString(calls), "--warmup", Integer.toString(warmup)));
+        if (servers == Host.LOOPBACK) {
+            return run(client);
+        }
+        List<String> serve = new ArrayList<>(servers.commandPrefix());
+        serve.addAll(List.of(NativePrograms.catalogClient().toString(), "--raw-serve",
+                servers.address().getHostAddress(), "--bytes", Long.toString(bytes)));
+        Process far = null;
+        try {
+            far = new ProcessBuilder(serve).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+            BufferedReader portLine = new BufferedReader(new InputStreamReader(far.getInputStream(), StandardCharsets.US_ASCII));
+            String port = portLine.readLine();
+            if (port == null) {
+                throw new IllegalStateException("catalog_client --raw-serve printed no port (see " + log + "): " + serve);
+            }
+            client.addAll(List.of("--connect", servers.address().getHostAddress() + ":" + port.trim()));
+            Timings timings = run(client);
+            if (!far.waitFor(30, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("catalog_client --raw-serve did not end with its client: " + serve);
+            }
+            return timings;
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot run " + serve, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted running " + serve, e);
+        } finally {
+            if (far != null && far.isAlive()) {
+                far.destroyForcibly();
+            }
+        }
     }
 
     record Timings(long[] response, long[] server) {

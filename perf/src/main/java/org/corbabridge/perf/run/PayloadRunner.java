@@ -6,9 +6,11 @@ import java.util.List;
 import java.util.Map;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.fixture.Host;
 import org.corbabridge.fixture.ServerConfig;
 import org.corbabridge.fixture.ServerFixture;
 import org.corbabridge.fixture.ServerTls;
+import org.corbabridge.fixture.TestNetwork;
 import org.corbabridge.perf.Caller;
 import org.corbabridge.perf.report.PointResult;
 import org.corbabridge.perf.report.ProfileResult;
@@ -35,7 +37,34 @@ public final class PayloadRunner {
         this.context = context;
     }
 
+    /** Over loopback: omniNames, the server and every caller on this machine's 127.0.0.1. */
     public StudyResults run() {
+        return run(Host.LOOPBACK, Map.of());
+    }
+
+    /**
+     * Over a network path: omniNames, the C++ server and the raw floor's far end in a network
+     * namespace of their own, joined to the callers' by a veth pair at MTU 1500 through a bridge
+     * ({@link TestNetwork}, made here and torn down after); Ethernet-sized segments through a
+     * device queue, which loopback (MTU 65 536) never has. Where namespaces cannot be made (not
+     * root, no {@code ip}), over loopback again, saying so in the environment.
+     */
+    public StudyResults runOverNetwork() {
+        String unavailable = TestNetwork.unavailableBecause();
+        if (unavailable != null) {
+            context.progress().accept("network path: " + unavailable + "; measured over loopback instead");
+            return run(Host.LOOPBACK, Map.of("network path", "none: " + unavailable + "; loopback again"));
+        }
+        try (TestNetwork network = TestNetwork.create()) {
+            Host servers = network.addHost("servers");
+            context.progress().accept("network path: servers at " + servers.address().getHostAddress()
+                    + " in a namespace of their own, callers at " + network.clientAddress().getHostAddress());
+            return run(servers, Map.of("network path", "veth pair through a bridge, MTU " + network.mtu()
+                    + ", servers at " + servers.address().getHostAddress() + " in their own network namespace"));
+        }
+    }
+
+    private StudyResults run(Host serverHost, Map<String, String> environment) {
         long started = System.nanoTime();
         List<SizePoint> sizes = plan.sizes();
         Map<String, Map<String, Long>> setup = new LinkedHashMap<>();
@@ -44,13 +73,13 @@ public final class PayloadRunner {
 
         // the server answers plain text and TLS alike: the TLS series calls the same process
         try (ServerFixture fixture = ServerFixture.start(
-                ServerConfig.builder().tls(ServerTls.only().withPlainText()).build());
+                ServerConfig.builder().tls(ServerTls.only().withPlainText()).build(), serverHost);
                 PayloadWorkers workers = startWorkers(fixture, setup)) {
             List<Series> allSeries = new ArrayList<>(workers.series());
             allSeries.add(Series.nativeFloor());
             allSeries.add(Series.rawFloor());
             allSeries.forEach(series -> timings.put(series, new LinkedHashMap<>()));
-            NativeFloors floors = new NativeFloors(fixture.nameServiceUrl(),
+            NativeFloors floors = new NativeFloors(fixture.nameServiceUrl(), serverHost,
                     context.logDir().resolve("catalog-client.log"));
 
             Map<WorkerProcess, Long> jitAfterWarmUp = new WarmUp(plan, context, workers).run(sizes, setup);
@@ -62,7 +91,9 @@ public final class PayloadRunner {
 
         List<PointResult> points = new ArrayList<>();
         timings.forEach((series, bySize) -> bySize.forEach((size, point) -> points.add(point.result(series, size))));
-        return new StudyResults(plan, Environment.describe(), setup, points, (System.nanoTime() - started) / 1e9)
+        Map<String, String> described = new LinkedHashMap<>(Environment.describe());
+        described.putAll(environment);
+        return new StudyResults(plan, described, setup, points, (System.nanoTime() - started) / 1e9)
                 .withProfiles(profiles);
     }
 

@@ -33,7 +33,7 @@ final class PointAccumulator {
                 us(response.getValueAtPercentile(90)), us(response.getValueAtPercentile(99)),
                 us(response.getMaxValue()), us(communication.getValueAtPercentile(50)),
                 us(server.getValueAtPercentile(50)),
-                roundMediansUs.stream().mapToDouble(Double::doubleValue).toArray());
+                roundMediansUs.stream().mapToDouble(Double::doubleValue).toArray(), us(response.getValueAtPercentile(10)));
     }
 
     private static Histogram newHistogram() {

@@ -44,14 +44,20 @@ final class Profiles {
         }
         List<ProfileResult> profiles = new ArrayList<>();
         for (OrbImplementation orb : OrbImplementation.values()) {
-            for (Caller caller : PROFILED) {
-                Series series = new Series(caller, orb, InvocationMode.STATIC);
+            List<Series> profiled = new ArrayList<>();
+            PROFILED.forEach(caller -> profiled.add(new Series(caller, orb, InvocationMode.STATIC)));
+            // the adapter's dynamic path, at the large size only: where it is to beat the stubs
+            profiled.add(new Series(Caller.CC, orb, InvocationMode.DYNAMIC));
+            for (Series series : profiled) {
+                Caller caller = series.caller();
+                boolean dynamic = series.mode() != InvocationMode.STATIC;
                 for (SizePoint size : sizes) {
-                    if (size.budget() != 1024 && size.budget() != 300 * 1024) {
+                    if (size.budget() != 1024 && size.budget() != 300 * 1024 || dynamic && size.budget() != 300 * 1024) {
                         continue;
                     }
                     int calls = (size.budget() <= 10 * 1024 ? 30 : 5) * plan.callsPerBatch(size);
-                    String name = (caller + "-" + orb + "-" + size.budget()).toLowerCase(Locale.ROOT);
+                    String name = (caller + "-" + orb + (dynamic ? "-" + series.mode().configName() : "") + "-"
+                            + size.budget()).toLowerCase(Locale.ROOT);
                     context.progress().accept("profiling " + series.label() + " " + size.label() + ": " + calls
                             + " calls");
                     Reply reply;

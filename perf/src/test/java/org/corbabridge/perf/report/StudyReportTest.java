@@ -62,8 +62,8 @@ class StudyReportTest {
         String html = Files.readString(index);
         try (Stream<Path> files = Files.list(dir)) {
             List<Path> pngs = files.filter(f -> f.toString().endsWith(".png")).toList();
-            // per ORB: response by size in each of 2 modes, SII against DII; then 3 across ORBs
-            assertThat(pngs).hasSize(ORBS * 3 + 3);
+            // per ORB: response by size in each of 2 modes, SII against DII; then 3 across ORBs; the summary's 2
+            assertThat(pngs).hasSize(ORBS * 3 + 3 + 2);
             for (Path png : pngs) {
                 byte[] head = Arrays.copyOf(Files.readAllBytes(png), 4);
                 assertThat(head).containsExactly((byte) 0x89, (byte) 'P', (byte) 'N', (byte) 'G');
@@ -117,7 +117,7 @@ class StudyReportTest {
         StudyResults hostile = new StudyResults(plain.plan(), environment, plain.setupNanos(), plain.points(),
                 plain.durationSeconds());
         String html = Files.readString(StudyReport.write(hostile, other));
-        assertThat(html).contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; co").doesNotContain("<script>");
+        assertThat(html).contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; co").doesNotContain("<script>alert");
     }
 
     @Test
@@ -133,5 +133,40 @@ class StudyReportTest {
             nodes[i] = array.get(i);
         }
         return nodes;
+    }
+
+    @Test
+    void aNetworkPathIsReportedBesideLoopbackInTheSummaryTablesAndFigures(@TempDir Path other) throws IOException {
+        StudyResults loopback = SyntheticResults.of(PayloadPlan.quick(), SyntheticResults::paperLike);
+        StudyResults network = SyntheticResults.of(PayloadPlan.quick(),
+                (series, size) -> 1.3 * SyntheticResults.paperLike(series, size));
+        String html = Files.readString(StudyReport.write(loopback.withNetworkPath(network), other));
+
+        assertThat(html).contains("<h2 id=\"network-path\">Over a network path</h2>", "network path / loopback",
+                "1.30 <span class=\"small\">[1.30–1.30]</span>");
+        assertThat(html.indexOf("network path / loopback")).as("a headline of the summary")
+                .isLessThan(html.indexOf("In plain words"));
+        try (Stream<Path> files = Files.list(other.resolve("network"))) {
+            List<Path> pngs = files.filter(f -> f.toString().endsWith(".png")).toList();
+            assertThat(pngs).hasSize(ORBS * 3 + 3);
+            pngs.forEach(png -> assertThat(html).contains("<img src=\"network/" + png.getFileName() + "\""));
+        }
+    }
+
+    @Test
+    void aFloorOfTwoModesIsExplainedNotDividedBy() {
+        StudyResults results = SyntheticResults.of(PayloadPlan.quick(), SyntheticResults::paperLike);
+        List<PointResult> points = new java.util.ArrayList<>();
+        for (PointResult p : results.points()) {
+            boolean bimodal = p.series().equals(org.corbabridge.perf.run.Series.rawFloor()) && p.size().budget() == 1024;
+            points.add(bimodal ? new PointResult(p.series(), p.size(), p.calls(), 47, 56, 60, 80, 47, 0,
+                    p.roundMediansUs(), 4) : p);
+        }
+        List<String> reading = StudyReading.floorModes(new StudyResults(results.plan(), results.environment(),
+                results.setupNanos(), points, 1), "over loopback");
+
+        assertThat(reading).anySatisfy(line -> assertThat(line).contains("over loopback at 1 KB has two modes",
+                "4.0 µs or less", "is not read as a cost"));
+        assertThat(reading).anySatisfy(line -> assertThat(line).contains("has one mode").contains("100 KB"));
     }
 }

@@ -43,7 +43,7 @@ final class SyntheticResults {
             for (SizePoint size : plan.sizes()) {
                 double median = medianUs.applyAsDouble(s, size);
                 points.add(new PointResult(s, size, 40, median, median * 1.2, median * 1.5, median * 2,
-                        median * 0.9, median * 0.1, rounds(median)));
+                        median * 0.9, median * 0.1, rounds(median), median * 0.9));
             }
         }
         Map<String, Map<String, Long>> setup = new LinkedHashMap<>();

@@ -20,13 +20,13 @@ class SideBySideTest {
     }
 
     @Test
-    void theStandaloneAdapterIsMeasuredInOneRequestWithTheClientsItIsComparedWith() {
+    void theStandaloneAdapterIsMeasuredInOneRequestWithTheClientsItIsComparedWithAndItsDynamicPath() {
         List<Series> worker = List.of(of(Caller.CC), of(Caller.CC, InvocationMode.DYNAMIC), of(Caller.STUB),
-                of(Caller.PLAIN), of(Caller.PROXY), of(Caller.TLS));
+                of(Caller.PLAIN), of(Caller.PROXY), of(Caller.CC, InvocationMode.DII), of(Caller.TLS));
 
         assertThat(Rounds.units(worker)).containsExactly(
-                List.of(of(Caller.CC), of(Caller.STUB), of(Caller.PLAIN), of(Caller.PROXY)),
-                List.of(of(Caller.CC, InvocationMode.DYNAMIC)), List.of(of(Caller.TLS)));
+                List.of(of(Caller.CC), of(Caller.STUB), of(Caller.PLAIN), of(Caller.PROXY), of(Caller.CC, InvocationMode.DYNAMIC)),
+                List.of(of(Caller.CC, InvocationMode.DII)), List.of(of(Caller.TLS)));
     }
 
     @Test
