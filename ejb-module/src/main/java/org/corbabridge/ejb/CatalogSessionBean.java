@@ -108,25 +108,33 @@ public class CatalogSessionBean implements CatalogSession {
 
     @PreDestroy
     void stop() {
-        if (adapter != null) {
+        if (adapter != null && orbMode == OrbMode.EXTERNAL) {
             adapter.close();
-            adapter = null;
         }
+        adapter = null;
         Orbs.destroy(externalOrb);
         externalOrb = null;
     }
 
     /**
      * The adapter, resolved on first use so that a missing name or a dead name service reaches
-     * the caller as a typed application exception rather than a failed session creation.
+     * the caller as a typed application exception rather than a failed session creation. In
+     * built-in mode one adapter per invocation mode serves every session over the container's ORB
+     * ({@link ContainerOrb#shared}): only the first session pays its lookup, and a session costs
+     * no heap for a reference of its own. In external mode the session's own ORB gets its own.
      */
     private CatalogAdapter adapter() {
         if (adapter == null) {
-            ORB orb = orbMode == OrbMode.EXTERNAL ? externalOrb : containerOrb.orb();
             long started = System.nanoTime();
-            adapter = CatalogAdapter.create(config, orb);
+            adapter = orbMode == OrbMode.EXTERNAL ? CatalogAdapter.create(config, externalOrb)
+                    : containerOrb.shared(new SharedAdapter(settings, config.invocation().configName()),
+                            () -> CatalogAdapter.create(config, containerOrb.orb()));
             connectNanos = System.nanoTime() - started;
         }
         return adapter;
+    }
+
+    /** What the sessions of one settings resource share in one invocation mode. */
+    private record SharedAdapter(CatalogClientSettings settings, String invocation) {
     }
 }

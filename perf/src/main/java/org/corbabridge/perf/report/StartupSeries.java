@@ -7,8 +7,18 @@ import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.ejb.OrbMode;
 import org.corbabridge.perf.worker.StartupProbe;
 
-/** The start-up probes of one ORB and mode: one run per fresh JVM. */
-public record StartupSeries(OrbImplementation orb, OrbMode mode, List<Run> runs) {
+/**
+ * The start-up probes of one ORB and mode: one run per fresh JVM.
+ *
+ * @param appCds whether the JVMs started from an application class-data archive of a first run's
+ *     classes (AppCDS, {@code -XX:SharedArchiveFile})
+ */
+public record StartupSeries(OrbImplementation orb, OrbMode mode, boolean appCds, List<Run> runs) {
+
+    /** Without a class-data archive of the application's own. */
+    public StartupSeries(OrbImplementation orb, OrbMode mode, List<Run> runs) {
+        this(orb, mode, false, runs);
+    }
 
     /**
      * @param launchMillis from launching the JVM to its reply (everything plus the warm-up calls)
@@ -18,7 +28,7 @@ public record StartupSeries(OrbImplementation orb, OrbMode mode, List<Run> runs)
 
     public String label() {
         return orb.displayName() + " "
-                + (mode == OrbMode.BUILT_IN ? "built-in" : "external");
+                + (mode == OrbMode.BUILT_IN ? "built-in" : "external") + (appCds ? ", AppCDS" : "");
     }
 
     /** The median over runs of one step, ms. */

@@ -1,5 +1,10 @@
 package org.corbabridge.perf.run;
 
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -13,7 +18,11 @@ import org.corbabridge.perf.worker.StartupProbe;
 
 /**
  * The start-up part: a fresh JVM per probe, for every ORB and mode, a few times over, taking
- * turns so that the machine's drift spreads over all of them.
+ * turns so that the machine's drift spreads over all of them. Built-in mode is also started from
+ * an application class-data archive (AppCDS): one unmeasured probe per ORB writes the archive of
+ * every class it loaded when it exits ({@code -XX:ArchiveClassesAtExit}), and that ORB's AppCDS
+ * probes start from it ({@code -XX:SharedArchiveFile}): what a server started dozens of times a day
+ * gains from it, deploy and first call included.
  */
 public final class StartupRunner {
 
@@ -35,17 +44,44 @@ public final class StartupRunner {
             for (OrbMode mode : OrbMode.values()) {
                 series.add(new StartupSeries(orb, mode, new ArrayList<>()));
             }
+            series.add(new StartupSeries(orb, OrbMode.BUILT_IN, true, new ArrayList<>()));
         }
         SizePoint payload = SizePoint.ofBudget(1024);
         try (ServerFixture fixture = ServerFixture.start()) {
+            for (OrbImplementation orb : OrbImplementation.values()) {
+                // the archive's training run: its reply is not a measurement
+                String name = "startup-" + orb.name().toLowerCase(Locale.ROOT) + "-appcds-training";
+                try (WorkerProcess probe = WorkerProcess.start(name, archivable(context.classpaths().classpathFor(orb)),
+                        StartupProbe.class, jvm(List.of("-XX:ArchiveClassesAtExit=" + archive(orb))),
+                        new StartupProbe.Setup(orb, OrbMode.BUILT_IN.configName(), fixture.nameServiceUrl(),
+                                fixture.catalogName(), context.ejbJar().toString(), payload.query(), plan.calls()),
+                        context.logDir().resolve(name + ".log"))) {
+                    StartupProbe.Reply reply = probe.awaitReady(PROBE_LIMIT, StartupProbe.Reply.class);
+                    probe.awaitExit(Duration.ofSeconds(60));
+                    if (!reply.ok()) {
+                        throw new IllegalStateException("start-up probe " + name + ": " + reply.error());
+                    }
+                }
+                if (Files.isRegularFile(archive(orb))) {
+                    context.progress().accept("start-up: class-data archive of " + orb.displayName() + " built-in written");
+                } else {
+                    context.progress().accept("start-up: the JVM wrote no class-data archive for " + orb.displayName()
+                            + " (see " + name + ".log); its AppCDS probes are left out");
+                    series.removeIf(s -> s.appCds() && s.orb() == orb);
+                }
+            }
             RemainingTime remaining = new RemainingTime();
             int probes = plan.repetitions() * series.size();
             for (int round = 0; round < plan.repetitions(); round++) {
                 for (StartupSeries one : series) {
-                    String name = "startup-" + one.orb().name().toLowerCase() + "-" + one.mode().configName();
+                    String name = "startup-" + one.orb().name().toLowerCase() + "-" + one.mode().configName()
+                            + (one.appCds() ? "-appcds" : "");
                     long launched = System.nanoTime();
-                    try (WorkerProcess probe = WorkerProcess.start(name, context.classpaths().classpathFor(one.orb()),
-                            StartupProbe.class, PROBE_JVM, new StartupProbe.Setup(one.orb(),
+                    List<String> jvm = one.appCds() ? jvm(List.of("-XX:SharedArchiveFile=" + archive(one.orb()),
+                            "-Xshare:on")) : PROBE_JVM;
+                    String classpath = context.classpaths().classpathFor(one.orb());
+                    try (WorkerProcess probe = WorkerProcess.start(name, one.appCds() ? archivable(classpath) : classpath,
+                            StartupProbe.class, jvm, new StartupProbe.Setup(one.orb(),
                                     one.mode().configName(), fixture.nameServiceUrl(), fixture.catalogName(),
                                     context.ejbJar().toString(), payload.query(), plan.calls()),
                             context.logDir().resolve(name + ".log"))) {
@@ -71,5 +107,46 @@ public final class StartupRunner {
             }
         }
         return series;
+    }
+
+    /** Where an ORB's class-data archive goes: beside the part's logs. */
+    private Path archive(OrbImplementation orb) {
+        return context.logDir().resolve("startup-" + orb.name().toLowerCase(Locale.ROOT) + ".jsa");
+    }
+
+    /**
+     * {@code classpath} with every directory on it (the study's own classes, when it runs from
+     * them) packed into a jar beside the logs, and files that are not jars left out: the JVM
+     * archives classes from jars only, and writes no archive for a class path with a directory
+     * that has classes in it.
+     */
+    private String archivable(String classpath) {
+        List<String> entries = new ArrayList<>();
+        for (String entry : classpath.split(File.pathSeparator)) {
+            Path path = Path.of(entry);
+            if (Files.isRegularFile(path) && !entry.endsWith(".jar")) {
+                continue; // a pom a dependency resolved to: no classes, and not a file the archive takes
+            }
+            if (!Files.isDirectory(path)) {
+                entries.add(entry);
+                continue;
+            }
+            Path jar = context.logDir().resolve("startup-" + Integer.toHexString(entry.hashCode()) + ".jar");
+            try {
+                if (!Files.isRegularFile(jar)) {
+                    Jars.pack(path, jar);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot pack " + path + " into " + jar, e);
+            }
+            entries.add(jar.toString());
+        }
+        return String.join(File.pathSeparator, entries);
+    }
+
+    private static List<String> jvm(List<String> more) {
+        List<String> options = new ArrayList<>(PROBE_JVM);
+        options.addAll(more);
+        return options;
     }
 }
