@@ -130,10 +130,10 @@ final class StudyReading {
             PointResult p = floor.get();
             if (p.bimodal()) {
                 lines.add(String.format(Locale.ROOT, "The raw TCP floor %s at %s has two modes: 10%% of its round trips "
-                        + "take %s µs or less, the median %s µs, 10%% %s µs or more (round medians %s–%s µs). A round "
-                        + "trip either finds the reader running, or on the core the writer ran on, or it must wake it "
-                        + "on the other core; which, call by call, is the machine's. A ratio over this floor at %s "
-                        + "depends on which mode its median fell in, and is not read as a cost.", where, size.label(),
+                        + "take %s µs or less, the median %s µs, 10%% %s µs or more (round medians %s–%s µs). Most likely "
+                        + "the reader is either still running when the bytes come, or must be woken, on the other "
+                        + "core; which, call by call, is the machine's, not the client's. A ratio over this floor at "
+                        + "%s depends on which mode its median fell in, and is not read as a cost.", where, size.label(),
                         Format.micros(p.p10Us()), Format.micros(p.medianUs()), Format.micros(p.p90Us()),
                         Format.micros(p.roundMedianMinUs()), Format.micros(p.roundMedianMaxUs()), size.label()));
             } else {
