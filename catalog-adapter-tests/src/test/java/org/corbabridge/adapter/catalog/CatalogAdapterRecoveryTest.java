@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.corbabridge.adapter.CallTimeoutException;
 import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.CorbaAdapterException;
 import org.corbabridge.adapter.InvocationMode;
@@ -124,8 +125,14 @@ class CatalogAdapterRecoveryTest {
             fixture.server().kill();
 
             Throwable thrown = timed(() -> adapter.queryCatalog("items=1"));
+            // a request JacORB writes on the killed server's connection just as its reader finds the
+            // connection closed is left waiting for its reply (seen once in a fresh clone's build):
+            // the call's deadline ends it, typed, and says the server may have run it
             assertThat(thrown).isInstanceOfAny(ServerUnavailableException.class,
-                    NameServiceUnavailableException.class);
+                    NameServiceUnavailableException.class, CallTimeoutException.class);
+            if (thrown instanceof CallTimeoutException timeout) {
+                assertThat(timeout.completion()).isEqualTo(Completion.MAYBE);
+            }
 
             fixture.nameService().restart(); // same port, same data: its old references stay valid
             fixture.server().restartOnNewPort(); // and binds itself again
