@@ -340,14 +340,15 @@ class QuickStudyIT {
         String html = Files.readString(index);
         assertThat(html).contains("ASIO / CC", "ASIO / CC, split", "ASRO / CC", "DII / SII", "Java / C++", "TLS over plain",
                 "fig11-dii-over-sii.png");
+        assertThat(html).contains("<section id=\"summary\">", "summary-adapter.png", "summary-around.png");
         assertThat(html).contains("<h2>Concurrent sessions</h2>", "<h2>Start-up</h2>", "fig17-warmup.png",
                 "<h2>What tracing costs</h2>", "<h2>Calls in flight from one session</h2>", "<h2>ORB settings tried</h2>");
         assertThat(output.resolve("scale.csv")).exists();
         assertThat(output.resolve("startup.csv")).exists();
         try (var files = Files.list(output)) {
-            // the payload part's 3 per ORB and 3 across them, then latency by sessions (one payload),
-            // throughput, memory, server threading, start-up and warm-up
-            assertThat(files.filter(f -> f.toString().endsWith(".png")).count()).isEqualTo(ORBS * 3 + 3 + 6);
+            // the summary's 2, the payload part's 3 per ORB and 3 across them, then latency by sessions
+            // (one payload), throughput, memory, server threading, start-up and warm-up
+            assertThat(files.filter(f -> f.toString().endsWith(".png")).count()).isEqualTo(2 + ORBS * 3 + 3 + 6);
         }
     }
 }
