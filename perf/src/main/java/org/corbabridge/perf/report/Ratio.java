@@ -14,8 +14,20 @@ public record Ratio(Series numerator, Series denominator, SizePoint size, Estima
         double roundMax) {
 
     public static Optional<Ratio> of(StudyResults results, Series numerator, Series denominator, SizePoint size) {
-        Optional<PointResult> top = results.point(numerator, size);
-        Optional<PointResult> bottom = results.point(denominator, size);
+        return between(results.point(numerator, size), results.point(denominator, size), numerator, denominator, size);
+    }
+
+    /**
+     * One series' response time in {@code over} against the same series' in {@code under} (the
+     * payload part over the network path against loopback), round by round in the order the rounds
+     * ran: the two parts ran one after the other, so the ratio carries what changed between them.
+     */
+    public static Optional<Ratio> across(StudyResults over, StudyResults under, Series series, SizePoint size) {
+        return between(over.point(series, size), under.point(series, size), series, series, size);
+    }
+
+    private static Optional<Ratio> between(Optional<PointResult> top, Optional<PointResult> bottom, Series numerator,
+            Series denominator, SizePoint size) {
         if (top.isEmpty() || bottom.isEmpty() || bottom.get().medianUs() <= 0) {
             return Optional.empty();
         }
@@ -25,33 +37,9 @@ public record Ratio(Series numerator, Series denominator, SizePoint size, Estima
             return Optional.of(new Ratio(numerator, denominator, size, Estimate.ofRounds(new double[] {overall}),
                     overall, overall));
         }
-        double min = Double.MAX_VALUE;
-        double max = 0;
-        for (double value : perRound) {
-            min = Math.min(min, value);
-            max = Math.max(max, value);
-        }
-        return Optional.of(new Ratio(numerator, denominator, size, Estimate.ofRounds(perRound), min, max));
-    }
-
-    /**
-     * One series' response time in {@code over} against the same series' in {@code under} (the
-     * payload part over the network path against loopback), round by round in the order the rounds
-     * ran: the two parts ran one after the other, so the ratio carries what changed between them.
-     */
-    public static Optional<Ratio> across(StudyResults over, StudyResults under, Series series, SizePoint size) {
-        Optional<PointResult> top = over.point(series, size);
-        Optional<PointResult> bottom = under.point(series, size);
-        if (top.isEmpty() || bottom.isEmpty() || bottom.get().medianUs() <= 0) {
-            return Optional.empty();
-        }
-        double[] perRound = perRound(top.get(), bottom.get());
-        if (perRound.length == 0) {
-            return Optional.empty();
-        }
         double min = Arrays.stream(perRound).min().orElseThrow();
         double max = Arrays.stream(perRound).max().orElseThrow();
-        return Optional.of(new Ratio(series, series, size, Estimate.ofRounds(perRound), min, max));
+        return Optional.of(new Ratio(numerator, denominator, size, Estimate.ofRounds(perRound), min, max));
     }
 
     /** The median of the per-round ratios. */
