@@ -1,6 +1,7 @@
 package org.corbabridge.adapter;
 
 import java.time.Duration;
+import java.util.Properties;
 import org.corbabridge.fixture.ServerFixture;
 import org.omg.CORBA.ORB;
 
@@ -52,5 +53,17 @@ public final class TestOrbs {
     /** An ORB of this JVM's implementation, owned by the test. */
     public static OwnedOrb newOrb() {
         return new OwnedOrb(Orbs.create(OrbConfig.of(current()), CALL_TIMEOUT, CONNECT_TIMEOUT));
+    }
+
+    /**
+     * An ORB of this JVM's implementation as an application creates one to lend to the adapter:
+     * its class names and {@code extra}, none of the adapter's properties. The caller destroys it.
+     */
+    public static ORB plainOrb(Properties extra) {
+        Properties properties = new Properties();
+        properties.putAll(extra);
+        properties.setProperty("org.omg.CORBA.ORBClass", current().orbClass());
+        properties.setProperty("org.omg.CORBA.ORBSingletonClass", current().orbSingletonClass());
+        return ORB.init(new String[0], properties);
     }
 }

@@ -31,6 +31,7 @@ import org.omg.CORBA.portable.OutputStream;
 class StringReadsTest {
 
     private final ServerFixture fixture;
+    private TestOrbs.OwnedOrb owned;
     private ORB orb;
 
     StringReadsTest(ServerFixture fixture) {
@@ -39,13 +40,13 @@ class StringReadsTest {
 
     @BeforeAll
     void createOrb() {
-        orb = Orbs.create(OrbConfig.builder().implementation(TestOrbs.current()).build(), TestOrbs.CALL_TIMEOUT,
-                TestOrbs.CONNECT_TIMEOUT);
+        owned = TestOrbs.newOrb();
+        orb = owned.orb();
     }
 
     @AfterAll
     void destroyOrb() {
-        Orbs.destroy(orb);
+        owned.close();
     }
 
     @Test

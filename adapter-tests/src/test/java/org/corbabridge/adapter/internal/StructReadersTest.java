@@ -2,8 +2,6 @@ package org.corbabridge.adapter.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.corbabridge.adapter.OrbConfig;
-import org.corbabridge.adapter.Orbs;
 import org.corbabridge.adapter.TestOrbs;
 import org.corbabridge.depot.stock.Bin;
 import org.corbabridge.depot.stock.BinHelper;
@@ -29,17 +27,18 @@ import org.omg.CORBA.portable.OutputStream;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class StructReadersTest {
 
+    private TestOrbs.OwnedOrb owned;
     private ORB orb;
 
     @BeforeAll
     void createOrb() {
-        orb = Orbs.create(OrbConfig.builder().implementation(TestOrbs.current()).build(), TestOrbs.CALL_TIMEOUT,
-                TestOrbs.CONNECT_TIMEOUT);
+        owned = TestOrbs.newOrb();
+        orb = owned.orb();
     }
 
     @AfterAll
     void destroyOrb() {
-        Orbs.destroy(orb);
+        owned.close();
     }
 
     @Test

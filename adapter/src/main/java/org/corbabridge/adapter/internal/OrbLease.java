@@ -66,18 +66,17 @@ final class OrbLease implements AutoCloseable {
         if (orb == null) {
             throw new IllegalArgumentException("the ORB to borrow must not be null");
         }
-        if (OrbImplementation.of(orb).orElse(null) == OrbImplementation.JACORB && JacorbReplyWait.available()) {
-            // the policy only for a reference JacORB would not give a delegate of its own
-            return new OrbLease(orb, false, roundtripTimeoutPolicy(orb, callTimeout), callTimeout, false);
-        }
         boolean boundedByItsOwner = OrbImplementation.of(orb).flatMap(implementation -> implementation.replyTimeoutOf(orb))
                 .filter(ownTimeout -> ownTimeout.compareTo(callTimeout) <= 0).isPresent();
+        // on JacORB, the policy serves only a reference JacORB would not give a delegate of its own
         Policy policy = boundedByItsOwner ? null : roundtripTimeoutPolicy(orb, callTimeout);
-        if (policy == null) {
+        Duration replyWait = OrbImplementation.of(orb).orElse(null) == OrbImplementation.JACORB
+                && JacorbReplyWait.available() ? callTimeout : null;
+        if (policy == null && replyWait == null) {
             LOG.debug("{} has no Messaging time-out policy: calls are bounded by that ORB's own settings; "
                     + "create it with OrbImplementation.boundingProperties", orb.getClass().getName());
         }
-        return new OrbLease(orb, false, policy, null, false);
+        return new OrbLease(orb, false, policy, replyWait, false);
     }
 
     ORB orb() {

@@ -46,24 +46,27 @@ final class StringReads {
     }
 
     static String read(InputStream in) {
-        if (JACORB != null && JACORB.isInstance(in) && JacorbStreams.charCodeSetIs(in, ISO_8859_1)) {
+        if (!isLatin1(in)) {
+            return in.read_string();
+        }
+        if (JACORB != null && JACORB.isInstance(in)) {
             // straight from JacORB's buffer; where that is not for this string, JacORB reads it
             String read = JacorbStreams.latin1String(in);
             return read != null ? read : in.read_string();
         }
-        return isLatin1(in) ? readLatin1(in) : in.read_string();
+        return readLatin1(in);
     }
 
     /** Whether {@code in}'s strings are known to come in ISO 8859-1. */
     static boolean isLatin1(InputStream in) {
+        if (JACORB != null && JACORB.isInstance(in)) {
+            return JacorbStreams.charCodeSetIs(in, ISO_8859_1);
+        }
         if (ECLIPSE != null && ECLIPSE.isInstance(in)) {
             return EclipseStreams.charCodeSetIs(in, ISO_8859_1);
         }
         if (OPENJDK != null && OPENJDK.isInstance(in)) {
             return OpenJdkStreams.charCodeSetIs(in, ISO_8859_1);
-        }
-        if (JACORB != null && JACORB.isInstance(in)) {
-            return JacorbStreams.charCodeSetIs(in, ISO_8859_1);
         }
         return false;
     }

@@ -104,7 +104,7 @@ class CatalogAdapterOrbLifecycleTest {
     @ParameterizedTest
     @EnumSource(InvocationMode.class)
     void closingLeavesABorrowedOrbWorking(InvocationMode mode, ServerFixture fixture) {
-        ORB orb = newBorrowableOrb(TestOrbs.current().boundingProperties(TestOrbs.CALL_TIMEOUT,
+        ORB orb = TestOrbs.plainOrb(TestOrbs.current().boundingProperties(TestOrbs.CALL_TIMEOUT,
                 TestOrbs.CONNECT_TIMEOUT));
         try {
             AdapterConfig config = TestOrbs.configFor(fixture).invocation(mode).build();
@@ -127,7 +127,7 @@ class CatalogAdapterOrbLifecycleTest {
     @Tag(TestOrbs.JACORB_ONLY)
     void borrowedOrbCreatedWithoutTimeoutsStillBoundsCallsOnJacorb(ServerFixture fixture) {
         assertThat(TestOrbs.current()).isEqualTo(OrbImplementation.JACORB);
-        assertStalledCallTimesOutThrough(newBorrowableOrb(new Properties()), fixture);
+        assertStalledCallTimesOutThrough(TestOrbs.plainOrb(new Properties()), fixture);
     }
 
     /**
@@ -142,7 +142,7 @@ class CatalogAdapterOrbLifecycleTest {
     @Tag(TestOrbs.JACORB_ONLY)
     void aBorrowedJacorbOrbWithoutTimeoutsEndsEachCallAtItsDeadlineWithNoThreadPerCall(InvocationMode mode,
             ServerFixture fixture) throws Exception {
-        ORB borrowed = newBorrowableOrb(new Properties());
+        ORB borrowed = TestOrbs.plainOrb(new Properties());
         try (CatalogAdapter adapter = CatalogAdapter.create(
                 TestOrbs.configFor(fixture).invocation(mode).callTimeout(BORROWED_CALL_TIMEOUT).build(), borrowed)) {
             assertThat(adapter.queryCatalog("items=1").items()).hasSize(1);
@@ -179,7 +179,7 @@ class CatalogAdapterOrbLifecycleTest {
     @Test
     @Tag(TestOrbs.JACORB_ONLY)
     void theOwnerOfABorrowedJacorbOrbKeepsItsOwnWaits(ServerFixture fixture) throws Exception {
-        ORB borrowed = newBorrowableOrb(new Properties());
+        ORB borrowed = TestOrbs.plainOrb(new Properties());
         try (CatalogAdapter adapter = CatalogAdapter.create(
                 TestOrbs.configFor(fixture).callTimeout(BORROWED_CALL_TIMEOUT).build(), borrowed)) {
             assertThat(adapter.queryCatalog("items=1").items()).hasSize(1);
@@ -195,7 +195,7 @@ class CatalogAdapterOrbLifecycleTest {
 
     @Test
     void borrowedOrbCreatedWithTheBoundingPropertiesBoundsCalls(ServerFixture fixture) {
-        assertStalledCallTimesOutThrough(newBorrowableOrb(
+        assertStalledCallTimesOutThrough(TestOrbs.plainOrb(
                 TestOrbs.current().boundingProperties(BORROWED_CALL_TIMEOUT, TestOrbs.CONNECT_TIMEOUT)), fixture);
     }
 
@@ -211,13 +211,5 @@ class CatalogAdapterOrbLifecycleTest {
         } finally {
             Orbs.destroy(borrowed);
         }
-    }
-
-    private static ORB newBorrowableOrb(Properties extra) {
-        Properties properties = new Properties();
-        properties.putAll(extra);
-        properties.setProperty("org.omg.CORBA.ORBClass", TestOrbs.current().orbClass());
-        properties.setProperty("org.omg.CORBA.ORBSingletonClass", TestOrbs.current().orbSingletonClass());
-        return ORB.init(new String[0], properties);
     }
 }

@@ -52,7 +52,8 @@ final class Profiles {
                 Caller caller = series.caller();
                 boolean dynamic = series.mode() != InvocationMode.STATIC;
                 for (SizePoint size : sizes) {
-                    if (size.budget() != 1024 && size.budget() != 300 * 1024 || dynamic && size.budget() != 300 * 1024) {
+                    boolean profiledSize = size.budget() == 300 * 1024 || !dynamic && size.budget() == 1024;
+                    if (!profiledSize) {
                         continue;
                     }
                     int calls = (size.budget() <= 10 * 1024 ? 30 : 5) * plan.callsPerBatch(size);

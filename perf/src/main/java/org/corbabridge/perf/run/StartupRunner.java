@@ -51,17 +51,9 @@ public final class StartupRunner {
             for (OrbImplementation orb : OrbImplementation.values()) {
                 // the archive's training run: its reply is not a measurement
                 String name = "startup-" + orb.name().toLowerCase(Locale.ROOT) + "-appcds-training";
-                try (WorkerProcess probe = WorkerProcess.start(name, archivable(context.classpaths().classpathFor(orb)),
-                        StartupProbe.class, jvm(List.of("-XX:ArchiveClassesAtExit=" + archive(orb))),
-                        new StartupProbe.Setup(orb, OrbMode.BUILT_IN.configName(), fixture.nameServiceUrl(),
-                                fixture.catalogName(), context.ejbJar().toString(), payload.query(), plan.calls()),
-                        context.logDir().resolve(name + ".log"))) {
-                    StartupProbe.Reply reply = probe.awaitReady(PROBE_LIMIT, StartupProbe.Reply.class);
-                    probe.awaitExit(Duration.ofSeconds(60));
-                    if (!reply.ok()) {
-                        throw new IllegalStateException("start-up probe " + name + ": " + reply.error());
-                    }
-                }
+                // writing the archive at exit takes the probe longer to end
+                probe(name, orb, OrbMode.BUILT_IN, archivable(context.classpaths().classpathFor(orb)),
+                        jvm(List.of("-XX:ArchiveClassesAtExit=" + archive(orb))), fixture, payload, Duration.ofSeconds(60));
                 if (Files.isRegularFile(archive(orb))) {
                     context.progress().accept("start-up: class-data archive of " + orb.displayName() + " built-in written");
                 } else {
@@ -80,25 +72,16 @@ public final class StartupRunner {
                     List<String> jvm = one.appCds() ? jvm(List.of("-XX:SharedArchiveFile=" + archive(one.orb()),
                             "-Xshare:on")) : PROBE_JVM;
                     String classpath = context.classpaths().classpathFor(one.orb());
-                    try (WorkerProcess probe = WorkerProcess.start(name, one.appCds() ? archivable(classpath) : classpath,
-                            StartupProbe.class, jvm, new StartupProbe.Setup(one.orb(),
-                                    one.mode().configName(), fixture.nameServiceUrl(), fixture.catalogName(),
-                                    context.ejbJar().toString(), payload.query(), plan.calls()),
-                            context.logDir().resolve(name + ".log"))) {
-                        StartupProbe.Reply reply = probe.awaitReady(PROBE_LIMIT, StartupProbe.Reply.class);
-                        double launchToFirstReplyMillis = (System.nanoTime() - launched) / 1e6;
-                        probe.awaitExit(Duration.ofSeconds(30));
-                        if (!reply.ok()) {
-                            throw new IllegalStateException("start-up probe " + name + ": " + reply.error());
-                        }
-                        one.runs().add(new StartupSeries.Run(launchToFirstReplyMillis, reply));
-                        context.progress().accept(String.format(Locale.ROOT,
-                                "start-up %-24s round %d: JVM %.0f ms, container %.0f ms, deploy %.0f ms, session "
-                                        + "%.0f ms (ORB init %.0f ms), first call %.0f ms (naming %.0f ms)",
-                                name, round + 1, reply.jvmToMainMillis(), reply.containerBootMillis(),
-                                reply.deployMillis(), reply.sessionCreateMillis(), reply.orbInitMillis(),
-                                reply.firstCallMillis(), reply.namingMillis()));
-                    }
+                    StartupSeries.Run run = probe(name, one.orb(), one.mode(),
+                            one.appCds() ? archivable(classpath) : classpath, jvm, fixture, payload, Duration.ofSeconds(30));
+                    one.runs().add(run);
+                    StartupProbe.Reply reply = run.probe();
+                    context.progress().accept(String.format(Locale.ROOT,
+                            "start-up %-24s round %d: JVM %.0f ms, container %.0f ms, deploy %.0f ms, session "
+                                    + "%.0f ms (ORB init %.0f ms), first call %.0f ms (naming %.0f ms)",
+                            name, round + 1, reply.jvmToMainMillis(), reply.containerBootMillis(),
+                            reply.deployMillis(), reply.sessionCreateMillis(), reply.orbInitMillis(),
+                            reply.firstCallMillis(), reply.namingMillis()));
                     remaining.took(one, System.nanoTime() - launched);
                     int left = probes - (round * series.size() + series.indexOf(one) + 1);
                     context.progress().accept("start-up: " + RemainingTime.left(
@@ -107,6 +90,29 @@ public final class StartupRunner {
             }
         }
         return series;
+    }
+
+    /**
+     * One probe in a fresh JVM: its reply, and the time from its launch to that reply. A probe
+     * that fails ends the part.
+     *
+     * @param exitWait how long it may take to end after its reply
+     */
+    private StartupSeries.Run probe(String name, OrbImplementation orb, OrbMode mode, String classpath,
+            List<String> jvm, ServerFixture fixture, SizePoint payload, Duration exitWait) {
+        long launched = System.nanoTime();
+        try (WorkerProcess probe = WorkerProcess.start(name, classpath, StartupProbe.class, jvm,
+                new StartupProbe.Setup(orb, mode.configName(), fixture.nameServiceUrl(), fixture.catalogName(),
+                        context.ejbJar().toString(), payload.query(), plan.calls()),
+                context.logDir().resolve(name + ".log"))) {
+            StartupProbe.Reply reply = probe.awaitReady(PROBE_LIMIT, StartupProbe.Reply.class);
+            double launchToFirstReplyMillis = (System.nanoTime() - launched) / 1e6;
+            probe.awaitExit(exitWait);
+            if (!reply.ok()) {
+                throw new IllegalStateException("start-up probe " + name + ": " + reply.error());
+            }
+            return new StartupSeries.Run(launchToFirstReplyMillis, reply);
+        }
     }
 
     /** Where an ORB's class-data archive goes: beside the part's logs. */

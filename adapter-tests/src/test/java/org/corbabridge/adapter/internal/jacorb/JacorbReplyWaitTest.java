@@ -74,7 +74,7 @@ class JacorbReplyWaitTest {
 
     @Test
     void aBoundReferenceHasADelegateOfItsOwnAndTheOriginalKeepsTheOrbsConfiguration() throws Exception {
-        orb = newOrb(new Properties());
+        orb = TestOrbs.plainOrb(new Properties());
         org.omg.CORBA.Object reference = orb.string_to_object("corbaloc::127.0.0.1:1/Anything");
 
         org.omg.CORBA.Object bound = JacorbReplyWait.bound(reference, CALL_TIMEOUT).orElseThrow();
@@ -108,15 +108,7 @@ class JacorbReplyWaitTest {
 
     /** A {@link JacorbReplyWait.Deadlined} over a new ORB's configuration. */
     private Object orbConfiguration(Properties properties) {
-        orb = newOrb(properties);
+        orb = TestOrbs.plainOrb(properties);
         return new JacorbReplyWait.Deadlined(((org.jacorb.orb.ORB) orb).getConfiguration(), CALL_TIMEOUT);
-    }
-
-    private static ORB newOrb(Properties extra) {
-        Properties properties = new Properties();
-        properties.putAll(extra);
-        properties.setProperty("org.omg.CORBA.ORBClass", TestOrbs.current().orbClass());
-        properties.setProperty("org.omg.CORBA.ORBSingletonClass", TestOrbs.current().orbSingletonClass());
-        return ORB.init(new String[0], properties);
     }
 }
