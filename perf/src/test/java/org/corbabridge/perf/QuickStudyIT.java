@@ -206,6 +206,8 @@ class QuickStudyIT {
                 assertThat(step.calls()).as(where).isPositive();
                 assertThat(step.p50Micros()).as(where).isPositive().isLessThanOrEqualTo(step.p99Micros());
                 assertThat(step.heapAfterGcBytes()).as(where).isPositive();
+                // the class histogram counted the live objects: at least the container's few MB
+                assertThat(step.liveHeapBytes()).as(where).isGreaterThan(1L << 20);
                 assertThat(step.residentBytes()).as(where).isGreaterThan(step.heapAfterGcBytes() / 4);
                 assertThat(step.serverResidentBytes()).as(where).isPositive();
                 assertThat(step.serverCpuPercent()).as(where).isNotNegative();

@@ -40,7 +40,7 @@ final class ReportCsv {
                     CSVPrinter csv = new CSVPrinter(out, CSVFormat.DEFAULT.builder().setHeader("configuration", "orb",
                             "orb_mode", "payload", "server_model", "sessions", "calls", "failed_calls", "p50_us",
                             "p90_us", "p99_us", "max_us", "mean_service_us", "calls_per_s", "cpu_percent",
-                            "heap_after_gc_bytes", "resident_bytes", "threads", "connections", "open_files",
+                            "heap_after_gc_bytes", "live_heap_bytes", "resident_bytes", "threads", "connections", "open_files",
                             "server_cpu_percent", "server_resident_bytes", "server_threads", "server_connections",
                             "grow_ms", "error").build())) {
                 for (ScaleSeries series : results.scale()) {
@@ -48,7 +48,7 @@ final class ReportCsv {
                         csv.printRecord(series.label(), series.orbName(), series.modeName(), series.payload().label(),
                                 series.serverModel(), s.sessions(), s.calls(), s.failedCalls(), s.p50Micros(),
                                 s.p90Micros(), s.p99Micros(), s.maxMicros(), s.meanServiceMicros(),
-                                ScaleSeries.throughput(s), s.cpuPercent(), s.heapAfterGcBytes(), s.residentBytes(),
+                                ScaleSeries.throughput(s), s.cpuPercent(), s.heapAfterGcBytes(), s.liveHeapBytes(), s.residentBytes(),
                                 s.threads(), s.connections(), s.openFiles(), s.serverCpuPercent(),
                                 s.serverResidentBytes(), s.serverThreads(), s.serverConnections(), s.growMillis(),
                                 s.ok() ? (s.growError() == null ? "" : s.growError()) : s.error());

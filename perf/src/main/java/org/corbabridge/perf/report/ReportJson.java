@@ -169,6 +169,8 @@ final class ReportJson {
                 row.put("failure", series.failurePoint().map(s -> series.failureText()).orElse(null));
                 row.put("peakCallsPerSecond", series.peakThroughput());
                 row.put("heapBytesPerSession", series.heapPerSession().orElse(null));
+                row.put("heapInUseBytesPerSession", series.heapInUsePerSession().orElse(null));
+                row.put("heapPerSessionByClass", series.heapPerSessionByClass());
                 row.put("residentBytesPerSession", series.residentPerSession().orElse(null));
                 row.put("threadsPerSession", series.threadsPerSession().orElse(null));
                 row.put("serverResidentBytesPerSession", series.serverResidentPerSession().orElse(null));

@@ -109,15 +109,15 @@ final class ScaleCharts {
         XYSeriesCollection data = new XYSeriesCollection();
         SizePoint payload = payloads(results).get(0);
         for (ScaleSeries series : mainSeries(results, payload)) {
-            data.addSeries(line(series.orbName() + " " + series.modeName() + " heap after GC", series,
-                    StepReply::heapAfterGcBytes, 1048576));
+            data.addSeries(line(series.orbName() + " " + series.modeName() + " live heap", series,
+                    ScaleSeries::heapBytes, 1048576));
             data.addSeries(line(series.orbName() + " " + series.modeName() + " resident", series,
                     StepReply::residentBytes, 1048576));
         }
         String file = "fig14-memory-by-sessions.png";
         String title = "Fig. 14: memory vs concurrent sessions, " + payload.label();
         save(logLogChart(title, "concurrent stateful sessions", "MB", data), dir.resolve(file));
-        return new Charts.Figure(file, title, "The worker JVM's heap in use after a full GC (solid) and its "
+        return new Charts.Figure(file, title, "The worker JVM's live objects after a full GC (solid) and its "
                 + "resident memory (dashed) at the end of each step. The slopes are the memory per session in the "
                 + "tables.");
     }

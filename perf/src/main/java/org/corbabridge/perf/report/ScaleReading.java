@@ -40,6 +40,13 @@ final class ScaleReading {
                     s.heapPerSession().map(b -> String.format(Locale.ROOT, "; %.0f KB of heap per session", b / 1024))
                             .orElse("")));
         }
+        for (ScaleSeries s : results.scale()) {
+            if (s.orbMode() == OrbMode.BUILT_IN && !s.heapPerSessionByClass().isEmpty()) {
+                lines.add(String.format(Locale.ROOT, "%s: %s of live objects per session; where they went, by class: "
+                        + "%s.", s.label(), s.heapPerSession().map(b -> String.format(Locale.ROOT, "%.1f KB",
+                        b / 1024)).orElse("no count"), s.heapPerSessionByClassText(4)));
+            }
+        }
         for (OrbImplementation orb : OrbImplementation.values()) {
             perSessionRatio(results, orb).ifPresent(lines::add);
         }

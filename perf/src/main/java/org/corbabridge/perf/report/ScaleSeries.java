@@ -7,6 +7,7 @@ import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.ejb.OrbMode;
 import org.corbabridge.perf.run.ScalePlan.ServerModel;
 import org.corbabridge.perf.run.SizePoint;
+import org.corbabridge.perf.worker.ScaleMessages.ClassGrowth;
 import org.corbabridge.perf.worker.ScaleMessages.StepReply;
 
 /**
@@ -80,9 +81,62 @@ public record ScaleSeries(OrbImplementation orb, OrbMode orbMode, SizePoint payl
         return Optional.ofNullable(knee);
     }
 
-    /** Heap after GC per added session, bytes: the least-squares slope over the healthy steps. */
+    /**
+     * Heap per added session, bytes: the least-squares slope over the healthy steps of the live
+     * objects' bytes a class histogram counted, or, where no step counted, of the heap in use
+     * after GC ({@link #heapInUsePerSession()}).
+     */
     public Optional<Double> heapPerSession() {
+        List<StepReply> counted = healthySteps().stream().filter(step -> step.liveHeapBytes() > 0).toList();
+        return counted.isEmpty() ? heapInUsePerSession() : Slope.of(counted, StepReply::liveHeapBytes);
+    }
+
+    /**
+     * Heap in use after GC per added session, bytes. Not the exact measure: it also holds whatever
+     * the sessions, still calling, allocated between the GC and the reading.
+     */
+    public Optional<Double> heapInUsePerSession() {
         return Slope.of(healthySteps(), StepReply::heapAfterGcBytes);
+    }
+
+    /** The heap a step's sessions hold: its live objects' bytes where counted, else its heap in use after GC. */
+    public static long heapBytes(StepReply step) {
+        return step.liveHeapBytes() > 0 ? step.liveHeapBytes() : step.heapAfterGcBytes();
+    }
+
+    /**
+     * Where the heap per session went, by class: the growth of live bytes and instances from the
+     * first step to the last healthy step that counted them, over the sessions added between the
+     * two (the worker counts from its first step). Empty if no step counted.
+     */
+    public List<HeapShare> heapPerSessionByClass() {
+        List<StepReply> healthy = healthySteps();
+        if (steps.isEmpty() || healthy.isEmpty()) {
+            return List.of();
+        }
+        StepReply last = healthy.get(healthy.size() - 1);
+        int added = last.sessions() - steps.get(0).sessions();
+        if (added <= 0) {
+            return List.of();
+        }
+        return last.heapGrowth().stream()
+                .map(g -> new HeapShare(g.className(), (double) g.instances() / added, (double) g.bytes() / added))
+                .toList();
+    }
+
+    /** "9.8 KB java.util.HashMap$Node (310 objects), 2.0 KB [B (4 objects)": the {@code top} largest shares. */
+    public String heapPerSessionByClassText(int top) {
+        List<HeapShare> shares = heapPerSessionByClass();
+        if (shares.isEmpty()) {
+            return "–";
+        }
+        return String.join(", ", shares.stream().limit(top).map(share -> String.format(Locale.ROOT,
+                "%.1f KB %s (%.1f objects)", share.bytesPerSession() / 1024, share.className(),
+                share.instancesPerSession())).toList());
+    }
+
+    /** One class's share of the heap per session: live instances and bytes per added session. */
+    public record HeapShare(String className, double instancesPerSession, double bytesPerSession) {
     }
 
     /** Resident memory per added session, bytes. */

@@ -1,6 +1,7 @@
 package org.corbabridge.perf.worker;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import java.util.List;
 import java.util.Map;
 import org.corbabridge.adapter.OrbImplementation;
 
@@ -42,27 +43,44 @@ public final class ScaleMessages {
      *     "untyped java.lang.IllegalStateException", "wrong result: ...")
      * @param meanServiceMicros mean time inside a call, without waiting for a caller thread
      * @param cpuPercent process CPU time over the window, as a percentage of one core
-     * @param heapAfterGcBytes heap in use after a full GC at the end of the window
+     * @param heapAfterGcBytes heap in use shortly after a full GC at the end of the window, as the
+     *     JVM's memory pools report it: with what the sessions, still calling, allocated since
+     * @param liveHeapBytes bytes of the live objects a class histogram counted after that GC (0
+     *     where the JVM cannot count them)
      * @param connections established TCP connections to the Catalog server's port
      * @param serverCpuPercent the C++ server's CPU time over the window, as a percentage of one core
      * @param serverThreads, serverResidentBytes, serverConnections the C++ server's, at the end of
      *     the window
+     * @param heapGrowth the classes whose live bytes grew most since the first step: where the heap
+     *     the added sessions hold went (empty for the first step, or where the JVM cannot count)
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record StepReply(boolean ok, String error, int sessions, String growError, long growMillis,
             double windowSeconds, long calls, Map<String, Long> failures, double p50Micros, double p90Micros,
             double p99Micros, double maxMicros, double meanServiceMicros, double cpuPercent, long heapAfterGcBytes,
-            long residentBytes, int threads, int connections, int openFiles, double serverCpuPercent,
-            long serverResidentBytes, int serverThreads, int serverConnections) {
+            long liveHeapBytes, long residentBytes, int threads, int connections, int openFiles, double serverCpuPercent,
+            long serverResidentBytes, int serverThreads, int serverConnections, List<ClassGrowth> heapGrowth) {
+
+        public StepReply {
+            heapGrowth = heapGrowth == null ? List.of() : List.copyOf(heapGrowth);
+        }
 
         public static StepReply failed(String error) {
             return new StepReply(false, error, 0, null, 0, 0, 0, Map.of(), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                    0);
+                    0, 0, List.of());
         }
 
         public long failedCalls() {
             return failures == null ? 0 : failures.values().stream().mapToLong(Long::longValue).sum();
         }
+    }
+
+    /**
+     * Live instances and bytes of one class, or their change between two heap histograms.
+     *
+     * @param className as the JVM names it ({@code [B} for byte arrays)
+     */
+    public record ClassGrowth(String className, long instances, long bytes) {
     }
 
     /** The first line: the container is up (with its boot time), or it failed. */

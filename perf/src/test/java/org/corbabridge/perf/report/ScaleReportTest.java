@@ -20,6 +20,7 @@ import org.corbabridge.perf.run.ScalePlan.ServerModel;
 import org.corbabridge.perf.run.SizePoint;
 import org.corbabridge.perf.run.StartupPlan;
 import org.corbabridge.perf.run.PayloadPlan;
+import org.corbabridge.perf.worker.ScaleMessages.ClassGrowth;
 import org.corbabridge.perf.worker.ScaleMessages.StepReply;
 import org.corbabridge.perf.worker.StartupProbe;
 import org.junit.jupiter.api.BeforeAll;
@@ -74,8 +75,14 @@ class ScaleReportTest {
             Map<String, Long> failures = failAtLast && last ? Map.of("CallTimeoutException", 500L) : Map.of();
             steps.add(new StepReply(true, null, sessions, null, 10, 4, 4000, failures, p99 / 3, p99 / 2, p99,
                     p99 * 2, p99 / 4, 60, 20L * 1024 * 1024 + sessions * bytesPerSession,
+                    18L * 1024 * 1024 + sessions * bytesPerSession / 2,
                     150L * 1024 * 1024 + sessions * bytesPerSession * 2, 80 + sessions, sessions, 150, 20,
-                    8L * 1024 * 1024 + sessions * 12 * 1024, 4 + sessions, sessions));
+                    8L * 1024 * 1024 + sessions * 12 * 1024, 4 + sessions, sessions,
+                    sessions == SESSIONS[0] ? List.of() : List.of(
+                            new ClassGrowth("example.SessionState", sessions - SESSIONS[0],
+                                    (sessions - SESSIONS[0]) * bytesPerSession * 3 / 4),
+                            new ClassGrowth("[B", 2L * (sessions - SESSIONS[0]),
+                                    (sessions - SESSIONS[0]) * bytesPerSession / 4))));
         }
         return steps;
     }
@@ -97,7 +104,10 @@ class ScaleReportTest {
         assertThat(jacorbBuiltIn.get("configuration").asText()).isEqualTo("JacORB built-in 1 KB");
         assertThat(jacorbBuiltIn.get("kneeSessions").asInt()).isEqualTo(400);
         assertThat(jacorbBuiltIn.get("failureSessions").isNull()).isTrue();
-        assertThat(jacorbBuiltIn.get("heapBytesPerSession").asDouble()).isCloseTo(2048, org.assertj.core.api
+        // live objects where counted; the heap in use after GC beside it
+        assertThat(jacorbBuiltIn.get("heapBytesPerSession").asDouble()).isCloseTo(1024, org.assertj.core.api
+                .Assertions.within(0.5));
+        assertThat(jacorbBuiltIn.get("heapInUseBytesPerSession").asDouble()).isCloseTo(2048, org.assertj.core.api
                 .Assertions.within(0.5));
         JsonNode jacorbExternal = json.get("scale").get(1);
         assertThat(jacorbExternal.get("failureSessions").asInt()).isEqualTo(1000);
@@ -124,8 +134,24 @@ class ScaleReportTest {
                 "<h3>The C++ server: thread per connection or thread pool</h3>", "<h2>Start-up</h2>");
         assertThat(html).contains("400 sessions (p99 8.0 ms)", "1000 sessions: 500 of 4500 calls failed");
         assertThat(html).contains(ScaleReading.SEED_FLAT, ScaleReading.SEED_SESSION_MEMORY);
-        assertThat(html).contains("a session with its own ORB holds 1024 KB of heap, 512.0 times a built-in-mode "
-                + "session&#39;s 2.0 KB".replace("&#39;", "'"));
+        assertThat(html).contains("a session with its own ORB holds 512 KB of heap, 512.0 times a built-in-mode "
+                + "session&#39;s 1.0 KB".replace("&#39;", "'"));
         assertThat(html).doesNotContain("<h2>Ratios beside the paper's</h2>");
+    }
+
+    @Test
+    void theHeapPerSessionIsSplitByClassFromTheFirstStepToTheLastHealthyOne() throws IOException {
+        String html = Files.readString(index);
+        // built-in: 3/4 of 2 KB in one object of a class, 1/4 in two byte arrays, per session added
+        assertThat(html).contains("JacORB built-in 1 KB: 1.0 KB of live objects per session; where they went, by "
+                + "class: 1.5 KB example.SessionState (1.0 objects), 0.5 KB [B (2.0 objects).");
+        JsonNode shares = new ObjectMapper().readTree(dir.resolve("results.json").toFile()).get("scale").get(0)
+                .get("heapPerSessionByClass");
+        assertThat(shares.get(0).get("className").asText()).isEqualTo("example.SessionState");
+        assertThat(shares.get(0).get("bytesPerSession").asDouble()).isEqualTo(1536.0);
+        // external fails at its last step, so its shares come from the step before: 400 sessions, 399 added
+        JsonNode external = new ObjectMapper().readTree(dir.resolve("results.json").toFile()).get("scale").get(1)
+                .get("heapPerSessionByClass");
+        assertThat(external.get(1).get("instancesPerSession").asDouble()).isEqualTo(2.0);
     }
 }

@@ -56,16 +56,29 @@ class ScaleSeriesTest {
     }
 
     @Test
-    void memoryPerSessionIsTheSlopeOfHeapAgainstSessions() {
+    void memoryPerSessionIsTheSlopeOfLiveObjectsAgainstSessionsWithTheHeapInUseBeside() {
         List<StepReply> steps = new ArrayList<>();
         for (int sessions : new int[] {1, 10, 100, 1000}) {
-            // 20 MB of container plus 40 KB per session
-            steps.add(withHeap(step(sessions, 1000), 20L * 1024 * 1024 + sessions * 40L * 1024));
+            // 20 MB of container plus 40 KB per session in use, of which 3 KB live
+            steps.add(withHeap(step(sessions, 1000), 20L * 1024 * 1024 + sessions * 40L * 1024,
+                    14L * 1024 * 1024 + sessions * 3L * 1024));
         }
         ScaleSeries series = series(steps.toArray(StepReply[]::new));
 
-        assertThat(series.heapPerSession()).hasValueSatisfying(bytes -> assertThat(bytes).isCloseTo(40 * 1024.0,
+        assertThat(series.heapPerSession()).hasValueSatisfying(bytes -> assertThat(bytes).isCloseTo(3 * 1024.0,
                 within(1.0)));
+        assertThat(series.heapInUsePerSession()).hasValueSatisfying(bytes -> assertThat(bytes)
+                .isCloseTo(40 * 1024.0, within(1.0)));
+    }
+
+    @Test
+    void whereNoStepCountedLiveObjectsTheHeapInUseIsTheMemoryPerSession() {
+        List<StepReply> steps = new ArrayList<>();
+        for (int sessions : new int[] {1, 10, 100, 1000}) {
+            steps.add(withHeap(step(sessions, 1000), 20L * 1024 * 1024 + sessions * 40L * 1024, 0));
+        }
+        assertThat(series(steps.toArray(StepReply[]::new)).heapPerSession()).hasValueSatisfying(bytes ->
+                assertThat(bytes).isCloseTo(40 * 1024.0, within(1.0)));
     }
 
     @Test
@@ -79,16 +92,16 @@ class ScaleSeriesTest {
 
     static StepReply step(int sessions, double p99Micros, long calls, Map<String, Long> failures, String growError) {
         return new StepReply(true, null, sessions, growError, 10, 4.0, calls, failures, p99Micros / 3, p99Micros / 2,
-                p99Micros, p99Micros * 2, p99Micros / 4, 50, 30L << 20, 200L << 20, 80, sessions, 150, 20,
-                8L << 20, 4, sessions);
+                p99Micros, p99Micros * 2, p99Micros / 4, 50, 30L << 20, 28L << 20, 200L << 20, 80, sessions, 150, 20,
+                8L << 20, 4, sessions, List.of());
     }
 
-    private static StepReply withHeap(StepReply s, long heap) {
+    private static StepReply withHeap(StepReply s, long heap, long live) {
         return new StepReply(s.ok(), s.error(), s.sessions(), s.growError(), s.growMillis(), s.windowSeconds(),
                 s.calls(), s.failures(), s.p50Micros(), s.p90Micros(), s.p99Micros(), s.maxMicros(),
-                s.meanServiceMicros(), s.cpuPercent(), heap, s.residentBytes(), s.threads(), s.connections(),
+                s.meanServiceMicros(), s.cpuPercent(), heap, live, s.residentBytes(), s.threads(), s.connections(),
                 s.openFiles(), s.serverCpuPercent(), s.serverResidentBytes(), s.serverThreads(),
-                s.serverConnections());
+                s.serverConnections(), s.heapGrowth());
     }
 
     static ScaleSeries series(StepReply... steps) {
