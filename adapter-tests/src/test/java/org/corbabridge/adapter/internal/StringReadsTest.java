@@ -124,6 +124,37 @@ class StringReadsTest {
         }
     }
 
+    /**
+     * Where the whole string is in the stream's buffer it is decoded from there; where the buffer
+     * ends first, the stream is left where it was for the ORB's own reads, which gather fragments.
+     */
+    @Test
+    void theStreamsBufferIsReadOnlyWhereItHoldsTheWholeString() {
+        OutputStream whole = orb.create_output_stream();
+        whole.write_ulong(4);
+        whole.write_octet_array(new byte[] {'a', 'b', 'c', 0}, 0, 4);
+        whole.write_long(0x5EC0DE);
+        InputStream in = whole.create_input_stream();
+        assertThat(in.read_ulong()).isEqualTo(4);
+        if (TestOrbs.current() == OrbImplementation.JACORB) {
+            assertThat(StringReads.inBuffer(in, 4)).as("JacORB's strings are read by JacorbStreams").isNull();
+            return;
+        }
+        assertThat(StringReads.inBuffer(in, 4)).as("the string's bytes, from the buffer").isNotNull()
+                .satisfies(bytes -> assertThat(bytes.remaining()).isEqualTo(4));
+        assertThat(in.read_long()).as("the stream moved past them").isEqualTo(0x5EC0DE);
+
+        OutputStream cut = orb.create_output_stream();
+        cut.write_ulong(1_000);
+        cut.write_octet_array(new byte[10], 0, 10);
+        InputStream shorter = cut.create_input_stream();
+        assertThat(shorter.read_ulong()).isEqualTo(1_000);
+        assertThat(StringReads.inBuffer(shorter, 1_000)).as("a string longer than the buffer").isNull();
+        byte[] left = new byte[10];
+        shorter.read_octet_array(left, 0, 10);
+        assertThat(left).as("the stream where it was").containsOnly(0);
+    }
+
     @Test
     void aLengthOfZeroIsTheEmptyStringAsTheOrbsReadIt() {
         OutputStream out = orb.create_output_stream();

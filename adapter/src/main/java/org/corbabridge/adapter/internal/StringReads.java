@@ -1,5 +1,6 @@
 package org.corbabridge.adapter.internal;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.corbabridge.adapter.internal.eclipse.EclipseStreams;
@@ -21,7 +22,9 @@ import org.omg.CORBA.portable.InputStream;
  * everything it reads) and made a {@code String} with the JDK's Latin-1 decoding, a copy. The
  * bytes consumed are the ones {@code read_string} consumes: the length, then that many bytes
  * ending in the NUL. Any other code set, a stream of another ORB, or one whose code set is not
- * known, reads with the ORB's own {@code read_string}.
+ * known, reads with the ORB's own {@code read_string}. Where the string's bytes are all in the
+ * stream's current buffer they are decoded from there (JacORB, the Eclipse ORB, the OpenJDK ORB):
+ * one copy, into the {@code String}.
  */
 final class StringReads {
 
@@ -83,11 +86,11 @@ final class StringReads {
         if (length < 0) {
             throw new MARSHAL("a string of " + Integer.toUnsignedLong(length) + " bytes");
         }
-        byte[] bytes = OPENJDK != null && OPENJDK.isInstance(in) ? OpenJdkStreams.nextBytes(in, length) : null;
-        if (bytes != null) {
-            return latin1(bytes, length);
+        ByteBuffer inBuffer = inBuffer(in, length);
+        if (inBuffer != null) {
+            return latin1(inBuffer, length);
         }
-        bytes = new byte[Math.min(length, SLICE_BYTES)];
+        byte[] bytes = new byte[Math.min(length, SLICE_BYTES)];
         int read = 0;
         try {
             while (read < length) {
@@ -103,6 +106,29 @@ final class StringReads {
             throw new MARSHAL("a string of " + length + " bytes, of which the message held " + read);
         }
         return latin1(bytes, length);
+    }
+
+    /**
+     * The next {@code length} bytes of {@code in} where they are all in its current buffer, and
+     * the stream moved past them; else null and the stream as it was (JacORB's streams are read by
+     * {@link JacorbStreams#latin1String}).
+     */
+    static ByteBuffer inBuffer(InputStream in, int length) {
+        ByteBuffer bytes = OPENJDK != null ? OpenJdkStreams.nextBytes(in, length) : null;
+        return bytes == null && ECLIPSE != null ? EclipseStreams.nextBytes(in, length) : bytes;
+    }
+
+    /** The string of {@code length} bytes in a stream's buffer, the last of which must be its NUL. */
+    private static String latin1(ByteBuffer bytes, int length) {
+        if (bytes.get(length - 1) != 0) {
+            throw new MARSHAL("a string of " + length + " bytes that does not end with a NUL");
+        }
+        if (bytes.hasArray()) {
+            return new String(bytes.array(), bytes.arrayOffset(), length - 1, StandardCharsets.ISO_8859_1);
+        }
+        byte[] copy = new byte[length - 1];
+        bytes.get(0, copy);
+        return new String(copy, StandardCharsets.ISO_8859_1);
     }
 
     /** The string of the first {@code length} bytes, the last of which must be its NUL. */
