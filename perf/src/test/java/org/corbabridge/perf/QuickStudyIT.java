@@ -21,6 +21,7 @@ import org.corbabridge.perf.report.ProfileBreakdown;
 import org.corbabridge.perf.report.ProfileResult;
 import org.corbabridge.perf.report.ReplicaResult;
 import org.corbabridge.perf.report.ScaleSeries;
+import org.corbabridge.perf.report.StartupProfile;
 import org.corbabridge.perf.report.StartupSeries;
 import org.corbabridge.perf.report.StudyReport;
 import org.corbabridge.perf.report.StudyResults;
@@ -257,6 +258,17 @@ class QuickStudyIT {
                 assertThat(run.launchMillis()).isGreaterThan(probe.containerBootMillis() + probe.deployMillis());
             });
             assertThat(series.medianCallsToWarm()).as(series.label()).isBetween(0.0, (double) STUDY.startup().calls());
+        }
+        // where an archived start-up spends its CPU: every step seen in its profile, its flame graph written
+        for (StartupSeries archived : results.startup().stream().filter(StartupSeries::appCds).toList()) {
+            StartupProfile profile = archived.profile();
+            assertThat(profile).as(archived.label()).isNotNull();
+            for (StartupProfile.Part part : List.of(StartupProfile.Part.BOOT, StartupProfile.Part.DEPLOY,
+                    StartupProfile.Part.FIRST_CALL)) {
+                assertThat(profile.millis(part)).as(archived.label() + ": " + part.label()).isPositive();
+            }
+            assertThat(profile.millis(StartupProfile.FirstCallPart.NAMING)).as(archived.label()).isPositive();
+            assertThat(output.resolve(profile.flameGraph())).exists();
         }
     }
 

@@ -195,6 +195,9 @@ final class ReportJson {
                 row.put("toFirstCallMillis", series.medianToFirstCall());
                 row.put("callsToWarm", series.medianCallsToWarm());
                 row.put("warmMedianMicros", series.firstCurve().warmMedianMicros());
+                if (series.profile() != null) {
+                    row.put("profile", series.profile());
+                }
                 rows.add(row);
             }
             document.put("startup", rows);

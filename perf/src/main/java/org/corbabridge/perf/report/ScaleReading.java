@@ -59,6 +59,19 @@ final class ScaleReading {
                     s.median(StartupProbe.Reply::deployMillis), s.median(StartupProbe.Reply::orbInitMillis),
                     s.median(StartupProbe.Reply::firstCallMillis), s.medianCallsToWarm()));
         }
+        for (StartupSeries profiled : results.startup()) {
+            StartupProfile p = profiled.profile();
+            if (p != null) {
+                lines.add(String.format(Locale.ROOT, "%s, profiled: %.0f ms of CPU from main to the first answer: "
+                                + "container boot %.0f, deploy %.0f, session and first call %.0f (of which the naming "
+                                + "lookup %.0f, class loading %.0f), JIT compilers %.0f, GC %.0f, other threads %.0f.",
+                        profiled.label(), p.totalMillis(), p.millis(StartupProfile.Part.BOOT),
+                        p.millis(StartupProfile.Part.DEPLOY), p.millis(StartupProfile.Part.FIRST_CALL),
+                        p.millis(StartupProfile.FirstCallPart.NAMING),
+                        p.millis(StartupProfile.FirstCallPart.CLASS_LOADING), p.millis(StartupProfile.Part.JIT),
+                        p.millis(StartupProfile.Part.GC), p.millis(StartupProfile.Part.OTHER)));
+            }
+        }
         for (StartupSeries archived : results.startup()) {
             if (!archived.appCds()) {
                 continue;

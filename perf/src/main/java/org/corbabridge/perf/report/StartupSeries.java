@@ -12,12 +12,23 @@ import org.corbabridge.perf.worker.StartupProbe;
  *
  * @param appCds whether the JVMs started from an application class-data archive of a first run's
  *     classes (AppCDS, {@code -XX:SharedArchiveFile})
+ * @param profile where an unmeasured probe of the same configuration spent its CPU; null if none
+ *     was profiled
  */
-public record StartupSeries(OrbImplementation orb, OrbMode mode, boolean appCds, List<Run> runs) {
+public record StartupSeries(OrbImplementation orb, OrbMode mode, boolean appCds, List<Run> runs,
+        StartupProfile profile) {
 
     /** Without a class-data archive of the application's own. */
     public StartupSeries(OrbImplementation orb, OrbMode mode, List<Run> runs) {
-        this(orb, mode, false, runs);
+        this(orb, mode, false, runs, null);
+    }
+
+    public StartupSeries(OrbImplementation orb, OrbMode mode, boolean appCds, List<Run> runs) {
+        this(orb, mode, appCds, runs, null);
+    }
+
+    public StartupSeries withProfile(StartupProfile profile) {
+        return new StartupSeries(orb, mode, appCds, runs, profile);
     }
 
     /**

@@ -8,11 +8,16 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.ejb.OrbMode;
 import org.corbabridge.fixture.ServerFixture;
+import org.corbabridge.perf.report.StartupProfile;
 import org.corbabridge.perf.report.StartupSeries;
 import org.corbabridge.perf.worker.StartupProbe;
 
@@ -29,9 +34,13 @@ public final class StartupRunner {
     /** A probe boots a container, deploys, and makes its calls; minutes only if something is wrong. */
     private static final Duration PROBE_LIMIT = Duration.ofMinutes(3);
     private static final List<String> PROBE_JVM = List.of("-Xms256m", "-Xmx1g");
+    /** Beside the report, where the payload part's profiles go too. */
+    private static final String PROFILES = "profiles";
 
     private final StartupPlan plan;
     private final RunContext context;
+    /** The jars this run has packed its class directories into. */
+    private final Set<Path> packed = new HashSet<>();
 
     public StartupRunner(StartupPlan plan, RunContext context) {
         this.plan = plan;
@@ -47,6 +56,7 @@ public final class StartupRunner {
             series.add(new StartupSeries(orb, OrbMode.BUILT_IN, true, new ArrayList<>()));
         }
         SizePoint payload = SizePoint.ofBudget(1024);
+        Map<OrbImplementation, StartupProfile> profiles = new EnumMap<>(OrbImplementation.class);
         try (ServerFixture fixture = ServerFixture.start()) {
             for (OrbImplementation orb : OrbImplementation.values()) {
                 // the archive's training run: its reply is not a measurement
@@ -56,6 +66,7 @@ public final class StartupRunner {
                         jvm(List.of("-XX:ArchiveClassesAtExit=" + archive(orb))), fixture, payload, Duration.ofSeconds(60));
                 if (Files.isRegularFile(archive(orb))) {
                     context.progress().accept("start-up: class-data archive of " + orb.displayName() + " built-in written");
+                    profiles.put(orb, profile(orb, fixture, payload));
                 } else {
                     context.progress().accept("start-up: the JVM wrote no class-data archive for " + orb.displayName()
                             + " (see " + name + ".log); its AppCDS probes are left out");
@@ -89,7 +100,29 @@ public final class StartupRunner {
                 }
             }
         }
-        return series;
+        return series.stream().map(one -> one.appCds() && profiles.containsKey(one.orb())
+                ? one.withProfile(profiles.get(one.orb())) : one).toList();
+    }
+
+    /**
+     * Where an AppCDS start-up of {@code orb} spends its CPU: one more probe, started from the
+     * archive, profiled from its {@code main} to its first answer; not a measurement (the
+     * profiler slows it). Its flame graph goes beside the payload part's, in {@value #PROFILES}/.
+     */
+    private StartupProfile profile(OrbImplementation orb, ServerFixture fixture, SizePoint payload) {
+        Path directory = context.logDir().resolveSibling(PROFILES);
+        String name = "startup-" + orb.name().toLowerCase(Locale.ROOT) + "-builtin-appcds";
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + directory, e);
+        }
+        probe(name + "-profiled", orb, OrbMode.BUILT_IN, archivable(context.classpaths().classpathFor(orb)),
+                jvm(List.of("-XX:SharedArchiveFile=" + archive(orb), "-Xshare:on")), fixture, payload,
+                Duration.ofSeconds(30), directory.resolve(name).toString());
+        context.progress().accept("start-up: where " + orb.displayName() + " built-in with AppCDS spends its CPU: "
+                + PROFILES + "/" + name + ".html");
+        return StartupProfile.read(directory.resolve(name + ".collapsed"), PROFILES + "/" + name + ".html");
     }
 
     /**
@@ -100,10 +133,16 @@ public final class StartupRunner {
      */
     private StartupSeries.Run probe(String name, OrbImplementation orb, OrbMode mode, String classpath,
             List<String> jvm, ServerFixture fixture, SizePoint payload, Duration exitWait) {
+        return probe(name, orb, mode, classpath, jvm, fixture, payload, exitWait, null);
+    }
+
+    /** @param profile where the probe writes its CPU profile (see {@link StartupProbe.Setup}); null: none */
+    private StartupSeries.Run probe(String name, OrbImplementation orb, OrbMode mode, String classpath,
+            List<String> jvm, ServerFixture fixture, SizePoint payload, Duration exitWait, String profile) {
         long launched = System.nanoTime();
         try (WorkerProcess probe = WorkerProcess.start(name, classpath, StartupProbe.class, jvm,
                 new StartupProbe.Setup(orb, mode.configName(), fixture.nameServiceUrl(), fixture.catalogName(),
-                        context.ejbJar().toString(), payload.query(), plan.calls()),
+                        context.ejbJar().toString(), payload.query(), profile == null ? plan.calls() : 0, profile),
                 context.logDir().resolve(name + ".log"))) {
             StartupProbe.Reply reply = probe.awaitReady(PROBE_LIMIT, StartupProbe.Reply.class);
             double launchToFirstReplyMillis = (System.nanoTime() - launched) / 1e6;
@@ -139,7 +178,8 @@ public final class StartupRunner {
             }
             Path jar = context.logDir().resolve("startup-" + Integer.toHexString(entry.hashCode()) + ".jar");
             try {
-                if (!Files.isRegularFile(jar)) {
+                // packed afresh by each run (a jar left by an earlier run may hold classes since changed)
+                if (packed.add(jar)) {
                     Jars.pack(path, jar);
                 }
             } catch (IOException e) {

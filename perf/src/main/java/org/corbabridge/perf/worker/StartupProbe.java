@@ -45,9 +45,15 @@ public final class StartupProbe {
             double firstCallMillis, double[] callMicros) {
     }
 
-    /** What a probe does, sent as its first line; {@code calls} timed calls follow the first. */
+    /**
+     * What a probe does, sent as its first line; {@code calls} timed calls follow the first.
+     *
+     * @param profile where to write a CPU profile from {@code main} to the first answer (the path
+     *     without {@code .html} and {@code .collapsed}); null: none. A profiled probe's times are
+     *     not measurements.
+     */
     public record Setup(OrbImplementation orb, String orbMode, String nameServiceUrl, String catalogName,
-            String ejbJar, String query, int calls) {
+            String ejbJar, String query, int calls, String profile) {
     }
 
     public static void main(String[] args) throws Exception {
@@ -55,7 +61,9 @@ public final class StartupProbe {
         WorkerChannel channel = WorkerChannel.open();
         Reply reply;
         try {
-            reply = probe(channel.setup(Setup.class), mainEntered - ManagementFactory.getRuntimeMXBean().getStartTime());
+            Setup setup = channel.setup(Setup.class);
+            Profiling profiling = setup.profile() == null ? null : Profiling.start();
+            reply = probe(setup, mainEntered - ManagementFactory.getRuntimeMXBean().getStartTime(), profiling);
         } catch (Exception | LinkageError e) {
             e.printStackTrace();
             reply = new Reply(false, e.toString(), 0, 0, 0, 0, 0, 0, 0, new double[0]);
@@ -64,7 +72,7 @@ public final class StartupProbe {
         System.exit(reply.ok() ? 0 : 1);
     }
 
-    private static Reply probe(Setup setup, long jvmToMainMillis) throws Exception {
+    private static Reply probe(Setup setup, long jvmToMainMillis, Profiling profiling) throws Exception {
         OrbMode orbMode = OrbMode.fromConfig(setup.orbMode());
         AdapterConfig config = WorkerChannel.adapterConfig(setup.orb(), setup.nameServiceUrl(), setup.catalogName(),
                 Duration.ofSeconds(10), Duration.ofSeconds(3));
@@ -89,6 +97,9 @@ public final class StartupProbe {
         long created = System.nanoTime();
         session.queryCatalog(query);
         long firstCall = System.nanoTime();
+        if (profiling != null) {
+            profiling.stopAndWrite(setup.profile());
+        }
         double[] callMicros = new double[calls];
         for (int i = 0; i < calls; i++) {
             long started = System.nanoTime();

@@ -58,8 +58,15 @@ class ScaleReportTest {
                 double[] calls = new double[1000];
                 Arrays.fill(calls, 100);
                 Arrays.fill(calls, 0, 200, 900);
-                startup.add(new StartupSeries(orb, mode, List.of(new StartupSeries.Run(4000,
-                        new StartupProbe.Reply(true, null, 20, 1000, 1200, 70, 150, 150, 180, calls)))));
+                StartupSeries series = new StartupSeries(orb, mode, List.of(new StartupSeries.Run(4000,
+                        new StartupProbe.Reply(true, null, 20, 1000, 1200, 70, 150, 150, 180, calls))));
+                startup.add(orb == OrbImplementation.JACORB && mode == OrbMode.BUILT_IN
+                        ? series.withProfile(StartupProfile.of(String.join("\n",
+                                "x;org/corbabridge/perf/worker/StartupProbe.probe;javax/naming/InitialContext.<init> 3000",
+                                "x;org/corbabridge/perf/worker/StartupProbe.probe;a/b.queryCatalog;x/y.resolve_str 700",
+                                "thread_native_entry;CompileBroker::compiler_thread_loop 1500"),
+                                "profiles/startup-jacorb-builtin-appcds.html"))
+                        : series);
             }
         }
         StudyResults results = new StudyResults(PayloadPlan.quick(), Map.of("cores", "2"), new LinkedHashMap<>(),
@@ -137,6 +144,16 @@ class ScaleReportTest {
         assertThat(html).contains("a session with its own ORB holds 512 KB of heap, 512.0 times a built-in-mode "
                 + "session&#39;s 1.0 KB".replace("&#39;", "'"));
         assertThat(html).doesNotContain("<h2>Ratios beside the paper's</h2>");
+    }
+
+    @Test
+    void aProfiledStartUpSaysWhereItsCpuWentWithItsFlameGraph() throws IOException {
+        String html = Files.readString(index);
+        assertThat(html).contains("<h3>Where a start-up spends its CPU</h3>",
+                "<a href=\"profiles/startup-jacorb-builtin-appcds.html\">open</a>",
+                "JacORB built-in, profiled: 520 ms of CPU from main to the first answer: container boot 300, deploy 0, "
+                        + "session and first call 70 (of which the naming lookup 70, class loading 0), JIT compilers "
+                        + "150, GC 0, other threads 0.");
     }
 
     @Test
