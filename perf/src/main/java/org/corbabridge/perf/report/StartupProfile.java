@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Where a start-up's CPU went, from a CPU profile of one unmeasured probe (every thread, from the
@@ -104,21 +105,21 @@ public record StartupProfile(String flameGraph, Map<Part, Double> cpuMillis, Map
     }
 
     private static Part partOf(String stack) {
-        for (Part part : Part.values()) {
-            if (part.markers.stream().anyMatch(stack::contains)) {
-                return part;
-            }
-        }
-        return Part.OTHER;
+        return firstNamed(Part.values(), part -> part.markers, stack, Part.OTHER);
     }
 
     private static FirstCallPart firstCallPartOf(String stack) {
-        for (FirstCallPart part : FirstCallPart.values()) {
-            if (part.markers.stream().anyMatch(stack::contains)) {
+        return firstNamed(FirstCallPart.values(), part -> part.markers, stack, FirstCallPart.OTHER);
+    }
+
+    /** The first of {@code parts} one of whose markers {@code stack} holds, else {@code otherwise}. */
+    private static <P> P firstNamed(P[] parts, Function<P, List<String>> markers, String stack, P otherwise) {
+        for (P part : parts) {
+            if (markers.apply(part).stream().anyMatch(stack::contains)) {
                 return part;
             }
         }
-        return FirstCallPart.OTHER;
+        return otherwise;
     }
 
     public double millis(Part part) {

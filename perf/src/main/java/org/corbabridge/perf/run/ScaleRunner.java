@@ -29,6 +29,8 @@ public final class ScaleRunner {
     /** Beyond a step's own time: a full GC of a large heap, and slack for a loaded machine. */
     private static final Duration STEP_SLACK = Duration.ofSeconds(60);
     private static final int WARMUP_SESSIONS = 4;
+    /** How many classes a step names in where its heap grew. */
+    private static final int HEAP_CLASSES = 8;
     private static final List<String> WORKER_JVM = List.of("-Xms512m", "-Xmx4g", "-Xss512k");
 
     private final ScalePlan plan;
@@ -112,6 +114,7 @@ public final class ScaleRunner {
                         configuration.serverModel(), bootMillis, steps, "warm-up failed: " + warmup.error());
             }
             long limit = started + plan.configurationLimitMillis() * 1_000_000;
+            StepReply firstCounted = null; // held here, not in the worker, whose heap it would be part of
             for (int sessions : plan.sessionSteps()) {
                 if (System.nanoTime() > limit) {
                     stopReason = "time bound (" + plan.configurationLimitMillis() / 1000 + " s)";
@@ -119,8 +122,12 @@ public final class ScaleRunner {
                 }
                 StepRequest request = new StepRequest(Op.STEP, sessions, plan.growLimitMillis(), plan.rampMillis(),
                         plan.windowMillis());
-                StepReply step = worker.request(request, StepReply.class, Duration.ofMillis(plan.growLimitMillis()
+                StepReply counted = worker.request(request, StepReply.class, Duration.ofMillis(plan.growLimitMillis()
                         + plan.rampMillis() + plan.windowMillis()).plus(STEP_SLACK), name + " step " + sessions);
+                if (firstCounted == null) {
+                    firstCounted = counted;
+                }
+                StepReply step = counted.growthSince(firstCounted, HEAP_CLASSES);
                 steps.add(step);
                 context.progress().accept(String.format(Locale.ROOT,
                         "scale %-36s %5d sessions: p50 %8.0f µs  p99 %8.0f µs  %7.0f calls/s  %3d failed  "

@@ -1,7 +1,6 @@
 package org.corbabridge.perf.worker;
 
 import java.lang.management.ManagementFactory;
-import java.lang.ref.Reference;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -15,7 +14,8 @@ import org.corbabridge.perf.worker.ScaleMessages.ClassGrowth;
 /**
  * The live objects of this JVM by class, as HotSpot's {@code GC.class_histogram} counts them
  * (after a full GC of its own), and what grew between two such counts: where the heap a step of
- * sessions added went, class by class.
+ * sessions added went, class by class. The worker counts and sends; the driver compares, so that
+ * no count is held in the JVM being counted.
  *
  * @param byClass instances and bytes per class name
  */
@@ -54,16 +54,16 @@ public record HeapHistogram(Map<String, ClassGrowth> byClass) {
         return byClass.values().stream().mapToLong(ClassGrowth::bytes).sum();
     }
 
-    /**
-     * A histogram to count later ones from, taken while a first one is held, as this one will be
-     * held while those are taken: so that the baseline's own objects (a few thousand class names
-     * and counts) are in the baseline too and do not show as growth.
-     */
-    public static HeapHistogram baseline() {
-        HeapHistogram held = take();
-        HeapHistogram baseline = take();
-        Reference.reachabilityFence(held);
-        return baseline;
+    /** The histogram of these counts (one per class). */
+    public static HeapHistogram of(List<ClassGrowth> counts) {
+        Map<String, ClassGrowth> byClass = new HashMap<>();
+        counts.forEach(count -> byClass.put(count.className(), count));
+        return new HeapHistogram(Map.copyOf(byClass));
+    }
+
+    /** Every class's count. */
+    public List<ClassGrowth> counts() {
+        return List.copyOf(byClass.values());
     }
 
     /** The {@code top} classes whose bytes grew most from {@code before} to this histogram, largest first. */

@@ -52,22 +52,42 @@ public final class ScaleMessages {
      * @param serverThreads, serverResidentBytes, serverConnections the C++ server's, at the end of
      *     the window
      * @param heapGrowth the classes whose live bytes grew most since the first step: where the heap
-     *     the added sessions hold went (empty for the first step, or where the JVM cannot count)
+     *     the added sessions hold went (empty for the first step, or where the JVM cannot count);
+     *     the driver works it out from {@code liveClasses}
+     * @param liveClasses every class's live instances and bytes, as the worker counted them: what
+     *     the driver needs for {@code heapGrowth}, and does not keep. (The worker holds no count
+     *     from one step to the next: a baseline held in the worker slowed JacORB's built-in calls
+     *     tenfold at 100 sessions in the full plan's timing.)
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record StepReply(boolean ok, String error, int sessions, String growError, long growMillis,
             double windowSeconds, long calls, Map<String, Long> failures, double p50Micros, double p90Micros,
             double p99Micros, double maxMicros, double meanServiceMicros, double cpuPercent, long heapAfterGcBytes,
             long liveHeapBytes, long residentBytes, int threads, int connections, int openFiles, double serverCpuPercent,
-            long serverResidentBytes, int serverThreads, int serverConnections, List<ClassGrowth> heapGrowth) {
+            long serverResidentBytes, int serverThreads, int serverConnections, List<ClassGrowth> heapGrowth,
+            List<ClassGrowth> liveClasses) {
 
         public StepReply {
             heapGrowth = heapGrowth == null ? List.of() : List.copyOf(heapGrowth);
+            liveClasses = liveClasses == null ? List.of() : List.copyOf(liveClasses);
+        }
+
+        /**
+         * This step as kept: the {@code top} classes that grew most since {@code first} (see
+         * {@link HeapHistogram#growthSince}; none where either step has no counts), its counts dropped.
+         */
+        public StepReply growthSince(StepReply first, int top) {
+            List<ClassGrowth> growth = liveClasses.isEmpty() || first.liveClasses.isEmpty() ? List.of()
+                    : HeapHistogram.of(liveClasses).growthSince(HeapHistogram.of(first.liveClasses), top);
+            return new StepReply(ok, error, sessions, growError, growMillis, windowSeconds, calls, failures, p50Micros,
+                    p90Micros, p99Micros, maxMicros, meanServiceMicros, cpuPercent, heapAfterGcBytes, liveHeapBytes,
+                    residentBytes, threads, connections, openFiles, serverCpuPercent, serverResidentBytes,
+                    serverThreads, serverConnections, growth, List.of());
         }
 
         public static StepReply failed(String error) {
             return new StepReply(false, error, 0, null, 0, 0, 0, Map.of(), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                    0, 0, List.of());
+                    0, 0, List.of(), List.of());
         }
 
         public long failedCalls() {

@@ -33,9 +33,6 @@ import org.corbabridge.perf.worker.WorkerMessages.Op;
  */
 public final class ScaleWorker {
 
-    /** How many classes a step names in where its heap grew. */
-    private static final int HEAP_CLASSES = 8;
-
     private ScaleWorker() {
     }
 
@@ -63,7 +60,6 @@ public final class ScaleWorker {
         }
         channel.reply(new Ready(true, null, (System.nanoTime() - started) / 1_000_000));
 
-        HeapHistogram[] firstStep = new HeapHistogram[1];
         SessionLoad load = new SessionLoad(() -> lookup(container, bean), setup.query(), setup.items(),
                 Duration.ofMillis(setup.thinkMillis()));
         try {
@@ -71,7 +67,7 @@ public final class ScaleWorker {
             while ((request = channel.next(StepRequest.class)) != null && request.op() != Op.QUIT) {
                 channel.reply(request.op() == Op.WARMUP
                         ? warmUp(() -> lookup(container, bean), setup.query(), request)
-                        : step(load, request, serverPort, server, firstStep));
+                        : step(load, request, serverPort, server));
             }
         } finally {
             int left = load.stop(Duration.ofSeconds(60));
@@ -83,9 +79,7 @@ public final class ScaleWorker {
         channel.reply(new Ready(true, null, 0));
     }
 
-    /** @param firstStep the first step's heap histogram, which every later step's growth counts from */
-    private static StepReply step(SessionLoad load, StepRequest request, int serverPort, ProcFs server,
-            HeapHistogram[] firstStep) {
+    private static StepReply step(SessionLoad load, StepRequest request, int serverPort, ProcFs server) {
         ProcFs self = ProcFs.self();
         long growStarted = System.nanoTime();
         String growError = null;
@@ -115,10 +109,7 @@ public final class ScaleWorker {
             int connections = self.establishedConnections(serverPort);
             int openFiles = self.openFiles();
             long heap = heapAfterGc();
-            if (firstStep[0] == null) {
-                firstStep[0] = HeapHistogram.baseline();
-            }
-            HeapHistogram histogram = firstStep[0].byClass().isEmpty() ? firstStep[0] : HeapHistogram.take();
+            HeapHistogram histogram = HeapHistogram.take();
             Histogram h = window.responses();
             long calls = h.getTotalCount();
             return new StepReply(true, null, load.sessions(), growError, growMillis, seconds, calls, window.failures(),
@@ -127,7 +118,7 @@ public final class ScaleWorker {
                     calls == 0 ? 0 : window.serviceNanos() / 1000.0 / calls, cpuPercent, heap, histogram.totalBytes(),
                     resident, threads,
                     connections, openFiles, serverCpuPercent, server.residentBytes(), server.threads(),
-                    server.establishedConnections(serverPort), histogram.growthSince(firstStep[0], HEAP_CLASSES));
+                    server.establishedConnections(serverPort), List.of(), histogram.counts());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return StepReply.failed("interrupted");
@@ -177,7 +168,7 @@ public final class ScaleWorker {
             return StepReply.failed("warm-up: " + errors.get(0));
         }
         return new StepReply(true, null, request.sessions(), null, 0, request.windowMillis() / 1000.0, calls.sum(),
-                Map.of(), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, List.of());
+                Map.of(), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, List.of(), List.of());
     }
 
     private static long heapAfterGc() throws InterruptedException {

@@ -89,7 +89,7 @@ class ScaleReportTest {
                             new ClassGrowth("example.SessionState", sessions - SESSIONS[0],
                                     (sessions - SESSIONS[0]) * bytesPerSession * 3 / 4),
                             new ClassGrowth("[B", 2L * (sessions - SESSIONS[0]),
-                                    (sessions - SESSIONS[0]) * bytesPerSession / 4))));
+                                    (sessions - SESSIONS[0]) * bytesPerSession / 4)), List.of()));
         }
         return steps;
     }

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.corbabridge.perf.worker.ScaleMessages.ClassGrowth;
+import org.corbabridge.perf.worker.ScaleMessages.StepReply;
 import org.junit.jupiter.api.Test;
 
 class HeapHistogramTest {
@@ -55,18 +57,22 @@ class HeapHistogramTest {
     }
 
     @Test
-    void aBaselineHoldsItsOwnFootprintSoThatHoldingItIsNotGrowth() {
-        HeapHistogram plain = HeapHistogram.take();
-        HeapHistogram baseline = HeapHistogram.baseline();
-        HeapHistogram later = HeapHistogram.take();
-        // counted from a plain histogram, the held one's thousands of entries show as growth
-        assertThat(countOf(later.growthSince(plain, 1000), ClassGrowth.class)).isGreaterThan(1000);
-        assertThat(countOf(later.growthSince(baseline, 1000), ClassGrowth.class)).isLessThan(100);
+    void aStepIsKeptWithItsGrowthSinceTheFirstStepAndWithoutItsCounts() {
+        StepReply first = step(1, HeapHistogram.parse(BEFORE).counts());
+        StepReply later = step(300, HeapHistogram.parse(AFTER).counts());
+
+        StepReply kept = later.growthSince(first, 2);
+
+        assertThat(kept.heapGrowth()).containsExactly(new ClassGrowth("[B", 300, 32000),
+                new ClassGrowth("example.Session", 300, 24320));
+        assertThat(kept.liveClasses()).as("the counts are the driver's to compare, not to keep").isEmpty();
+        assertThat(kept.sessions()).isEqualTo(300);
+        assertThat(step(300, List.of()).growthSince(first, 2).heapGrowth()).as("no counts, no growth").isEmpty();
     }
 
-    private static long countOf(List<ClassGrowth> growth, Class<?> type) {
-        return growth.stream().filter(g -> g.className().equals(type.getName())).mapToLong(ClassGrowth::instances)
-                .sum();
+    private static StepReply step(int sessions, List<ClassGrowth> counts) {
+        return new StepReply(true, null, sessions, null, 0, 1, 10, Map.of(), 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+                1, 1, List.of(), counts);
     }
 
     private record HeldForTheTest(long value) {

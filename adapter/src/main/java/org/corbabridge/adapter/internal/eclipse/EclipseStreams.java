@@ -4,9 +4,9 @@ import com.sun.corba.ee.impl.encoding.CDRInputObject;
 import com.sun.corba.ee.impl.encoding.CDRInputStream_1_0;
 import com.sun.corba.ee.impl.encoding.CodeSetComponentInfo;
 import com.sun.corba.ee.spi.transport.Connection;
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import org.corbabridge.adapter.internal.PrivateFields;
 import org.omg.CORBA.portable.InputStream;
 
 /**
@@ -21,10 +21,10 @@ public final class EclipseStreams {
     /** The reply streams of the Eclipse ORB. */
     public static final Class<?> REPLY_STREAM = CDRInputObject.class;
 
-    private static final VarHandle IMPL = field(CDRInputObject.class, "impl",
+    private static final VarHandle IMPL = PrivateFields.of(CDRInputObject.class, "impl",
             "com.sun.corba.ee.impl.encoding.CDRInputStreamBase");
-    private static final VarHandle BUFFER = field(CDRInputStream_1_0.class, "byteBuffer", ByteBuffer.class.getName());
-    private static final VarHandle CHUNKED = field(CDRInputStream_1_0.class, "isChunked", "boolean");
+    private static final VarHandle BUFFER = PrivateFields.of(CDRInputStream_1_0.class, "byteBuffer", ByteBuffer.class);
+    private static final VarHandle CHUNKED = PrivateFields.of(CDRInputStream_1_0.class, "isChunked", boolean.class);
 
     private EclipseStreams() {
     }
@@ -67,15 +67,5 @@ public final class EclipseStreams {
         ByteBuffer bytes = buffer.slice(position, length);
         buffer.position(position + length);
         return bytes;
-    }
-
-    private static VarHandle field(Class<?> owner, String name, String type) {
-        try {
-            Class<?> fieldType = type.equals("boolean") ? boolean.class
-                    : Class.forName(type, false, owner.getClassLoader());
-            return MethodHandles.privateLookupIn(owner, MethodHandles.lookup()).findVarHandle(owner, name, fieldType);
-        } catch (ReflectiveOperationException | RuntimeException | LinkageError unavailable) {
-            return null;
-        }
     }
 }

@@ -1,8 +1,8 @@
 package org.corbabridge.adapter.internal.jacorb;
 
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.charset.StandardCharsets;
+import org.corbabridge.adapter.internal.PrivateFields;
 import org.jacorb.orb.CDRInputStream;
 import org.jacorb.orb.CodeSet;
 import org.omg.CORBA.portable.InputStream;
@@ -57,12 +57,7 @@ public final class JacorbStreams {
     }
 
     private static VarHandle field(String name, Class<?> type) {
-        try {
-            return MethodHandles.privateLookupIn(CDRInputStream.class, MethodHandles.lookup())
-                    .findVarHandle(CDRInputStream.class, name, type);
-        } catch (ReflectiveOperationException | RuntimeException unavailable) {
-            return null;
-        }
+        return PrivateFields.of(CDRInputStream.class, name, type);
     }
 
     /**

@@ -6,9 +6,9 @@ import com.sun.corba.se.impl.encoding.CDRInputStream;
 import com.sun.corba.se.impl.encoding.CDRInputStream_1_0;
 import com.sun.corba.se.impl.encoding.CodeSetComponentInfo;
 import com.sun.corba.se.spi.transport.CorbaConnection;
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import org.corbabridge.adapter.internal.PrivateFields;
 import org.omg.CORBA.portable.InputStream;
 
 /**
@@ -23,10 +23,11 @@ public final class OpenJdkStreams {
     /** The reply streams of the OpenJDK ORB. */
     public static final Class<?> REPLY_STREAM = CDRInputObject.class;
 
-    private static final VarHandle IMPL = field(CDRInputStream.class, "impl",
+    private static final VarHandle IMPL = PrivateFields.of(CDRInputStream.class, "impl",
             "com.sun.corba.se.impl.encoding.CDRInputStreamBase");
-    private static final VarHandle BUFFER = field(CDRInputStream_1_0.class, "bbwi", ByteBufferWithInfo.class.getName());
-    private static final VarHandle CHUNKED = field(CDRInputStream_1_0.class, "isChunked", "boolean");
+    private static final VarHandle BUFFER = PrivateFields.of(CDRInputStream_1_0.class, "bbwi",
+            ByteBufferWithInfo.class);
+    private static final VarHandle CHUNKED = PrivateFields.of(CDRInputStream_1_0.class, "isChunked", boolean.class);
 
     private OpenJdkStreams() {
     }
@@ -69,15 +70,5 @@ public final class OpenJdkStreams {
         ByteBuffer bytes = buffer.byteBuffer.slice(position, length);
         buffer.position(position + length);
         return bytes;
-    }
-
-    private static VarHandle field(Class<?> owner, String name, String type) {
-        try {
-            Class<?> fieldType = type.equals("boolean") ? boolean.class
-                    : Class.forName(type, false, owner.getClassLoader());
-            return MethodHandles.privateLookupIn(owner, MethodHandles.lookup()).findVarHandle(owner, name, fieldType);
-        } catch (ReflectiveOperationException | RuntimeException | LinkageError unavailable) {
-            return null;
-        }
     }
 }
