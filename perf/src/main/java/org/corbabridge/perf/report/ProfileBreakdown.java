@@ -157,7 +157,7 @@ public final class ProfileBreakdown {
     }
 
     /** Each line of collapsed stacks that is a sample: its stack (frames joined by {@code ;}) and its count. */
-    private static void forEachSample(String collapsed, BiConsumer<String, Long> sample) {
+    static void forEachSample(String collapsed, BiConsumer<String, Long> sample) {
         collapsed.lines().forEach(line -> {
             int space = line.lastIndexOf(' ');
             if (space <= 0) {

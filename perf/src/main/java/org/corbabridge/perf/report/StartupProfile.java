@@ -88,19 +88,14 @@ public record StartupProfile(String flameGraph, Map<Part, Double> cpuMillis, Map
         double millisPerSample = ProfileResults.INTERVAL_NANOS / 1e6;
         Map<Part, Double> parts = new EnumMap<>(Part.class);
         Map<FirstCallPart, Double> firstCall = new EnumMap<>(FirstCallPart.class);
-        for (String line : stacks.split("\n")) {
-            int space = line.lastIndexOf(' ');
-            if (space < 0) {
-                continue;
-            }
-            String stack = line.substring(0, space);
-            double millis = Long.parseLong(line.substring(space + 1).trim()) * millisPerSample;
+        ProfileBreakdown.forEachSample(stacks, (stack, samples) -> {
+            double millis = samples * millisPerSample;
             Part part = partOf(stack);
             parts.merge(part, millis, Double::sum);
             if (part == Part.FIRST_CALL) {
                 firstCall.merge(firstCallPartOf(stack), millis, Double::sum);
             }
-        }
+        });
         return new StartupProfile(flameGraph, parts, firstCall);
     }
 

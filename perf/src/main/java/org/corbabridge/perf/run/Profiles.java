@@ -1,8 +1,5 @@
 package org.corbabridge.perf.run;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,11 +15,10 @@ import org.corbabridge.perf.worker.WorkerMessages.Reply;
 /**
  * A CPU profile of the plain client and of each caller (static invocation), per ORB, at 1 KB and
  * 300 KB (where planned), each over an uninterrupted loop in the series' own worker JVM; the flame
- * graphs go beside the report, in {@value #DIRECTORY}/.
+ * graphs go beside the report, in {@value RunContext#PROFILES}/.
  */
 final class Profiles {
 
-    private static final String DIRECTORY = "profiles";
     private static final List<Caller> PROFILED = List.of(Caller.PLAIN, Caller.CC, Caller.ASIO, Caller.ASRO);
 
     private final PayloadPlan plan;
@@ -36,12 +32,7 @@ final class Profiles {
     }
 
     List<ProfileResult> run(List<SizePoint> sizes) {
-        Path directory = context.logDir().resolveSibling(DIRECTORY);
-        try {
-            Files.createDirectories(directory);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create " + directory, e);
-        }
+        Path directory = context.profileDir();
         List<ProfileResult> profiles = new ArrayList<>();
         for (OrbImplementation orb : OrbImplementation.values()) {
             List<Series> profiled = new ArrayList<>();
@@ -71,7 +62,7 @@ final class Profiles {
                         continue;
                     }
                     profiles.add(ProfileResults.read(series, size, calls, reply.response(),
-                            directory.resolve(name + ".collapsed"), DIRECTORY + "/" + name + ".html"));
+                            directory.resolve(name + ".collapsed"), RunContext.PROFILES + "/" + name + ".html"));
                 }
             }
         }

@@ -34,8 +34,6 @@ public final class StartupRunner {
     /** A probe boots a container, deploys, and makes its calls; minutes only if something is wrong. */
     private static final Duration PROBE_LIMIT = Duration.ofMinutes(3);
     private static final List<String> PROBE_JVM = List.of("-Xms256m", "-Xmx1g");
-    /** Beside the report, where the payload part's profiles go too. */
-    private static final String PROFILES = "profiles";
 
     private final StartupPlan plan;
     private final RunContext context;
@@ -80,8 +78,7 @@ public final class StartupRunner {
                     String name = "startup-" + one.orb().name().toLowerCase() + "-" + one.mode().configName()
                             + (one.appCds() ? "-appcds" : "");
                     long launched = System.nanoTime();
-                    List<String> jvm = one.appCds() ? jvm(List.of("-XX:SharedArchiveFile=" + archive(one.orb()),
-                            "-Xshare:on")) : PROBE_JVM;
+                    List<String> jvm = one.appCds() ? fromArchive(one.orb()) : PROBE_JVM;
                     String classpath = context.classpaths().classpathFor(one.orb());
                     StartupSeries.Run run = probe(name, one.orb(), one.mode(),
                             one.appCds() ? archivable(classpath) : classpath, jvm, fixture, payload, Duration.ofSeconds(30));
@@ -107,22 +104,17 @@ public final class StartupRunner {
     /**
      * Where an AppCDS start-up of {@code orb} spends its CPU: one more probe, started from the
      * archive, profiled from its {@code main} to its first answer; not a measurement (the
-     * profiler slows it). Its flame graph goes beside the payload part's, in {@value #PROFILES}/.
+     * profiler slows it). Its flame graph goes beside the payload part's, in {@value RunContext#PROFILES}/.
      */
     private StartupProfile profile(OrbImplementation orb, ServerFixture fixture, SizePoint payload) {
-        Path directory = context.logDir().resolveSibling(PROFILES);
+        Path directory = context.profileDir();
         String name = "startup-" + orb.name().toLowerCase(Locale.ROOT) + "-builtin-appcds";
-        try {
-            Files.createDirectories(directory);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create " + directory, e);
-        }
+        String flameGraph = RunContext.PROFILES + "/" + name + ".html";
         probe(name + "-profiled", orb, OrbMode.BUILT_IN, archivable(context.classpaths().classpathFor(orb)),
-                jvm(List.of("-XX:SharedArchiveFile=" + archive(orb), "-Xshare:on")), fixture, payload,
-                Duration.ofSeconds(30), directory.resolve(name).toString());
+                fromArchive(orb), fixture, payload, Duration.ofSeconds(30), directory.resolve(name).toString());
         context.progress().accept("start-up: where " + orb.displayName() + " built-in with AppCDS spends its CPU: "
-                + PROFILES + "/" + name + ".html");
-        return StartupProfile.read(directory.resolve(name + ".collapsed"), PROFILES + "/" + name + ".html");
+                + flameGraph);
+        return StartupProfile.read(directory.resolve(name + ".collapsed"), flameGraph);
     }
 
     /**
@@ -152,6 +144,11 @@ public final class StartupRunner {
             }
             return new StartupSeries.Run(launchToFirstReplyMillis, reply);
         }
+    }
+
+    /** A probe's JVM options to start from {@code orb}'s class-data archive. */
+    private List<String> fromArchive(OrbImplementation orb) {
+        return jvm(List.of("-XX:SharedArchiveFile=" + archive(orb), "-Xshare:on"));
     }
 
     /** Where an ORB's class-data archive goes: beside the part's logs. */
