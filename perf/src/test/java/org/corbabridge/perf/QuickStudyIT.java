@@ -223,6 +223,18 @@ class QuickStudyIT {
     }
 
     @Test
+    void everyStepMeasuredTheWorkersOwnStallsBesideItsCalls() {
+        for (ScaleSeries series : results.scale()) {
+            for (StepReply step : series.healthySteps()) {
+                // a thread that sleeps 1 ms at a time always wakes a little late: never exactly 0
+                assertThat(step.hiccupMaxMicros()).as(series.label() + " at " + step.sessions()).isPositive();
+                assertThat(step.hiccupP99Micros()).as(series.label() + " at " + step.sessions())
+                        .isBetween(0.0, step.hiccupMaxMicros());
+            }
+        }
+    }
+
+    @Test
     void anExternalSessionHasAConnectionOfItsOwnAndBuiltInSessionsShareOne() {
         for (ScaleSeries series : results.scale()) {
             StepReply largest = series.steps().get(series.steps().size() - 1);

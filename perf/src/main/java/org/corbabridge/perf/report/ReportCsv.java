@@ -42,7 +42,7 @@ final class ReportCsv {
                             "p90_us", "p99_us", "max_us", "mean_service_us", "calls_per_s", "cpu_percent",
                             "heap_after_gc_bytes", "live_heap_bytes", "resident_bytes", "threads", "connections", "open_files",
                             "server_cpu_percent", "server_resident_bytes", "server_threads", "server_connections",
-                            "grow_ms", "error").build())) {
+                            "grow_ms", "hiccup_p99_us", "hiccup_max_us", "error").build())) {
                 for (ScaleSeries series : results.scale()) {
                     for (StepReply s : series.steps()) {
                         csv.printRecord(series.label(), series.orbName(), series.modeName(), series.payload().label(),
@@ -51,7 +51,7 @@ final class ReportCsv {
                                 ScaleSeries.throughput(s), s.cpuPercent(), s.heapAfterGcBytes(), s.liveHeapBytes(), s.residentBytes(),
                                 s.threads(), s.connections(), s.openFiles(), s.serverCpuPercent(),
                                 s.serverResidentBytes(), s.serverThreads(), s.serverConnections(), s.growMillis(),
-                                s.ok() ? (s.growError() == null ? "" : s.growError()) : s.error());
+                                s.hiccupP99Micros(), s.hiccupMaxMicros(), s.ok() ? (s.growError() == null ? "" : s.growError()) : s.error());
                     }
                 }
             }

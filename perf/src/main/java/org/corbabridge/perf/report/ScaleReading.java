@@ -28,6 +28,20 @@ final class ScaleReading {
     private ScaleReading() {
     }
 
+    /**
+     * "; stalls of the worker JVM itself at 1 500 sessions: p99 4.2 ms …": at the knee, or at the last healthy
+     * step where there is none, how late a thread of the worker that only sleeps woke. A call's p99
+     * near it is what the machine did to every thread, not the ORB's.
+     */
+    static String hiccupsText(ScaleSeries series) {
+        List<StepReply> healthy = series.healthySteps();
+        Optional<StepReply> step = series.knee().or(() -> healthy.isEmpty() ? Optional.empty()
+                : Optional.of(healthy.get(healthy.size() - 1)));
+        return step.filter(s -> s.hiccupMaxMicros() > 0).map(s -> String.format(Locale.ROOT,
+                "; stalls of the worker JVM itself at %d sessions: p99 %.1f ms (calls: %.1f ms)", s.sessions(),
+                s.hiccupP99Micros() / 1000, s.p99Micros() / 1000)).orElse("");
+    }
+
     /** Plain-words lines about the scaling and start-up parts. */
     static List<String> of(StudyResults results) {
         List<String> lines = new ArrayList<>();
@@ -35,10 +49,10 @@ final class ScaleReading {
             if (s.serverModel() != ServerModel.THREAD_PER_CONNECTION) {
                 continue;
             }
-            lines.add(String.format(Locale.ROOT, "%s: knee %s; failure point %s; peak %.0f calls/s%s.", s.label(),
+            lines.add(String.format(Locale.ROOT, "%s: knee %s; failure point %s; peak %.0f calls/s%s%s.", s.label(),
                     s.kneeText(), s.failurePoint().isPresent() ? s.failureText() : "none", s.peakThroughput(),
                     s.heapPerSession().map(b -> String.format(Locale.ROOT, "; %.0f KB of heap per session", b / 1024))
-                            .orElse("")));
+                            .orElse(""), hiccupsText(s)));
         }
         for (ScaleSeries s : results.scale()) {
             if (s.orbMode() == OrbMode.BUILT_IN && !s.heapPerSessionByClass().isEmpty()) {

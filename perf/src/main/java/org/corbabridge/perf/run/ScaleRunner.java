@@ -130,11 +130,12 @@ public final class ScaleRunner {
                 StepReply step = counted.growthSince(firstCounted, HEAP_CLASSES);
                 steps.add(step);
                 context.progress().accept(String.format(Locale.ROOT,
-                        "scale %-36s %5d sessions: p50 %8.0f µs  p99 %8.0f µs  %7.0f calls/s  %3d failed  "
+                        "scale %-36s %5d sessions: p50 %8.0f µs  p99 %8.0f µs  stalls p99 %6.0f µs  %7.0f calls/s  %3d failed  "
                                 + "live heap %5.1f MB  rss %5.0f MB  threads %5d  server threads %4d",
                         configuration.orb() + " " + configuration.mode().configName() + " " + payload.label() + " "
                                 + configuration.serverModel(),
-                        step.sessions(), step.p50Micros(), step.p99Micros(), ScaleSeries.throughput(step),
+                        step.sessions(), step.p50Micros(), step.p99Micros(), step.hiccupP99Micros(),
+                        ScaleSeries.throughput(step),
                         step.failedCalls(), ScaleSeries.heapBytes(step) / 1048576.0, step.residentBytes() / 1048576.0,
                         step.threads(), step.serverThreads()));
                 if (ScaleSeries.failed(step)) {

@@ -54,6 +54,9 @@ public final class ScaleMessages {
      * @param heapGrowth the classes whose live bytes grew most since the first step: where the heap
      *     the added sessions hold went (empty for the first step, or where the JVM cannot count);
      *     the driver works it out from {@code liveClasses}
+     * @param hiccupP99Micros, hiccupMaxMicros how late a thread of the worker that only sleeps 1 ms
+     *     at a time woke, in the same window (p99 and worst): the stalls every call in the window
+     *     could meet whatever the ORB did (0 where not measured)
      * @param liveClasses every class's live instances and bytes, as the worker counted them: what
      *     the driver needs for {@code heapGrowth}, and does not keep. (The worker holds no count
      *     from one step to the next: a baseline held in the worker slowed JacORB's built-in calls
@@ -64,8 +67,8 @@ public final class ScaleMessages {
             double windowSeconds, long calls, Map<String, Long> failures, double p50Micros, double p90Micros,
             double p99Micros, double maxMicros, double meanServiceMicros, double cpuPercent, long heapAfterGcBytes,
             long liveHeapBytes, long residentBytes, int threads, int connections, int openFiles, double serverCpuPercent,
-            long serverResidentBytes, int serverThreads, int serverConnections, List<ClassGrowth> heapGrowth,
-            List<ClassGrowth> liveClasses) {
+            long serverResidentBytes, int serverThreads, int serverConnections, double hiccupP99Micros,
+            double hiccupMaxMicros, List<ClassGrowth> heapGrowth, List<ClassGrowth> liveClasses) {
 
         public StepReply {
             heapGrowth = heapGrowth == null ? List.of() : List.copyOf(heapGrowth);
@@ -82,12 +85,12 @@ public final class ScaleMessages {
             return new StepReply(ok, error, sessions, growError, growMillis, windowSeconds, calls, failures, p50Micros,
                     p90Micros, p99Micros, maxMicros, meanServiceMicros, cpuPercent, heapAfterGcBytes, liveHeapBytes,
                     residentBytes, threads, connections, openFiles, serverCpuPercent, serverResidentBytes,
-                    serverThreads, serverConnections, growth, List.of());
+                    serverThreads, serverConnections, hiccupP99Micros, hiccupMaxMicros, growth, List.of());
         }
 
         public static StepReply failed(String error) {
             return new StepReply(false, error, 0, null, 0, 0, 0, Map.of(), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                    0, 0, List.of(), List.of());
+                    0, 0, 0, 0, List.of(), List.of());
         }
 
         public long failedCalls() {

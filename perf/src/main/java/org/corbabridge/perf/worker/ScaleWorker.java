@@ -111,6 +111,7 @@ public final class ScaleWorker {
             long heap = heapAfterGc();
             HeapHistogram histogram = HeapHistogram.take();
             Histogram h = window.responses();
+            Histogram hiccups = window.hiccups();
             long calls = h.getTotalCount();
             return new StepReply(true, null, load.sessions(), growError, growMillis, seconds, calls, window.failures(),
                     micros(h.getValueAtPercentile(50)), micros(h.getValueAtPercentile(90)),
@@ -118,7 +119,8 @@ public final class ScaleWorker {
                     calls == 0 ? 0 : window.serviceNanos() / 1000.0 / calls, cpuPercent, heap, histogram.totalBytes(),
                     resident, threads,
                     connections, openFiles, serverCpuPercent, server.residentBytes(), server.threads(),
-                    server.establishedConnections(serverPort), List.of(), histogram.counts());
+                    server.establishedConnections(serverPort), micros(hiccups.getValueAtPercentile(99)),
+                    micros(hiccups.getMaxValue()), List.of(), histogram.counts());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return StepReply.failed("interrupted");
@@ -168,7 +170,7 @@ public final class ScaleWorker {
             return StepReply.failed("warm-up: " + errors.get(0));
         }
         return new StepReply(true, null, request.sessions(), null, 0, request.windowMillis() / 1000.0, calls.sum(),
-                Map.of(), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, List.of(), List.of());
+                Map.of(), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, List.of(), List.of());
     }
 
     private static long heapAfterGc() throws InterruptedException {

@@ -13,6 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
@@ -30,6 +31,8 @@ final class SessionLoad {
 
     private static final int MAX_CALLER_THREADS = 64;
     private static final long HIGHEST_TRACKABLE_NANOS = TimeUnit.MINUTES.toNanos(10);
+    /** How long the hiccup meter means to sleep each time; what it oversleeps is the stall. */
+    static final long HICCUP_SLEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final Supplier<CatalogSession> newSession;
     private final String query;
@@ -40,6 +43,7 @@ final class SessionLoad {
     private final ExecutorService callers;
     private final Recorder responses = new Recorder(HIGHEST_TRACKABLE_NANOS, 3);
     private final LongAdder serviceNanos = new LongAdder();
+    private final Recorder hiccups = new Recorder(HIGHEST_TRACKABLE_NANOS, 3);
     private volatile Map<String, LongAdder> failures = new ConcurrentHashMap<>();
     private volatile boolean running = true;
 
@@ -56,6 +60,9 @@ final class SessionLoad {
         for (int i = 0; i < MAX_CALLER_THREADS; i++) {
             callers.execute(this::callWhatIsDue);
         }
+        Thread meter = new Thread(this::meterHiccups, "hiccup-meter");
+        meter.setDaemon(true);
+        meter.start();
     }
 
     int sessions() {
@@ -80,6 +87,7 @@ final class SessionLoad {
     /** Forgets what was recorded so far: the start of a measuring window. */
     void reset() {
         responses.getIntervalHistogram();
+        hiccups.getIntervalHistogram();
         serviceNanos.reset();
         failures = new ConcurrentHashMap<>();
     }
@@ -89,11 +97,29 @@ final class SessionLoad {
         Histogram histogram = responses.getIntervalHistogram();
         Map<String, Long> failed = new TreeMap<>();
         failures.forEach((kind, count) -> failed.put(kind, count.sum()));
-        return new Window(histogram, serviceNanos.sum(), failed);
+        return new Window(histogram, serviceNanos.sum(), failed, hiccups.getIntervalHistogram());
     }
 
-    /** The response times, the callers' total time inside calls, and failed calls by exception. */
-    record Window(Histogram responses, long serviceNanos, Map<String, Long> failures) {
+    /**
+     * The response times, the callers' total time inside calls, failed calls by exception, and
+     * the JVM's own stalls in the same window ({@link #meterHiccups}).
+     */
+    record Window(Histogram responses, long serviceNanos, Map<String, Long> failures, Histogram hiccups) {
+    }
+
+    /**
+     * What a thread that does nothing but sleep 1 ms at a time oversleeps, as jHiccup measures a
+     * JVM: a GC pause, a safepoint, a core the scheduler gave to someone else, a late timer. A
+     * call's p99 no lower than the hiccups' is the machine's, not the ORB's. One thread, woken
+     * 1 000 times a second: a small share of one core.
+     */
+    private void meterHiccups() {
+        while (running) {
+            long before = System.nanoTime();
+            LockSupport.parkNanos(HICCUP_SLEEP_NANOS);
+            long late = System.nanoTime() - before - HICCUP_SLEEP_NANOS;
+            hiccups.recordValue(Math.max(0, Math.min(HIGHEST_TRACKABLE_NANOS, late)));
+        }
     }
 
     private void callWhatIsDue() {

@@ -84,7 +84,7 @@ class ScaleReportTest {
                     p99 * 2, p99 / 4, 60, 20L * 1024 * 1024 + sessions * bytesPerSession,
                     18L * 1024 * 1024 + sessions * bytesPerSession / 2,
                     150L * 1024 * 1024 + sessions * bytesPerSession * 2, 80 + sessions, sessions, 150, 20,
-                    8L * 1024 * 1024 + sessions * 12 * 1024, 4 + sessions, sessions,
+                    8L * 1024 * 1024 + sessions * 12 * 1024, 4 + sessions, sessions, 600, 2500,
                     sessions == SESSIONS[0] ? List.of() : List.of(
                             new ClassGrowth("example.SessionState", sessions - SESSIONS[0],
                                     (sessions - SESSIONS[0]) * bytesPerSession * 3 / 4),
@@ -140,6 +140,8 @@ class ScaleReportTest {
         assertThat(html).contains("<h2>Concurrent sessions</h2>", "<h3>What a session costs</h3>",
                 "<h3>The C++ server: thread per connection or thread pool</h3>", "<h2>Start-up</h2>");
         assertThat(html).contains("400 sessions (p99 8.0 ms)", "1000 sessions: 500 of 4500 calls failed");
+        assertThat(html).contains("stalls of the worker JVM itself at 400 sessions: p99 0.6 ms (calls: 8.0 ms)",
+                "<th>stalls p99 (ms)</th>");
         assertThat(html).contains(ScaleReading.SEED_FLAT, ScaleReading.SEED_SESSION_MEMORY);
         assertThat(html).contains("a session with its own ORB holds 512 KB of heap, 512.0 times a built-in-mode "
                 + "session&#39;s 1.0 KB".replace("&#39;", "'"));

@@ -93,7 +93,7 @@ class ScaleSeriesTest {
     static StepReply step(int sessions, double p99Micros, long calls, Map<String, Long> failures, String growError) {
         return new StepReply(true, null, sessions, growError, 10, 4.0, calls, failures, p99Micros / 3, p99Micros / 2,
                 p99Micros, p99Micros * 2, p99Micros / 4, 50, 30L << 20, 28L << 20, 200L << 20, 80, sessions, 150, 20,
-                8L << 20, 4, sessions, List.of(), List.of());
+                8L << 20, 4, sessions, p99Micros / 10, p99Micros / 5, List.of(), List.of());
     }
 
     private static StepReply withHeap(StepReply s, long heap, long live) {
@@ -101,7 +101,7 @@ class ScaleSeriesTest {
                 s.calls(), s.failures(), s.p50Micros(), s.p90Micros(), s.p99Micros(), s.maxMicros(),
                 s.meanServiceMicros(), s.cpuPercent(), heap, live, s.residentBytes(), s.threads(), s.connections(),
                 s.openFiles(), s.serverCpuPercent(), s.serverResidentBytes(), s.serverThreads(),
-                s.serverConnections(), s.heapGrowth(), s.liveClasses());
+                s.serverConnections(), s.hiccupP99Micros(), s.hiccupMaxMicros(), s.heapGrowth(), s.liveClasses());
     }
 
     static ScaleSeries series(StepReply... steps) {

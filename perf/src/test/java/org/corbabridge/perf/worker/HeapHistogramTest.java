@@ -72,7 +72,7 @@ class HeapHistogramTest {
 
     private static StepReply step(int sessions, List<ClassGrowth> counts) {
         return new StepReply(true, null, sessions, null, 0, 1, 10, Map.of(), 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-                1, 1, List.of(), counts);
+                1, 1, 1, 1, List.of(), counts);
     }
 
     private record HeldForTheTest(long value) {
