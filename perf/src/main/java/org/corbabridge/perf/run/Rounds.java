@@ -132,8 +132,8 @@ final class Rounds {
     /**
      * The series measured side by side with {@code series}, itself included: the standalone
      * adapter (static) with the clients it is compared with in its JVM (the generated stub on its
-     * ORB, the plain client, the typed proxy, and the adapter's own dynamic path), and the bean (static) with the adapter beside
-     * it. Measured in separate batches minutes apart, a ratio near 1 took the machine's drift
+     * ORB, the plain client, the typed proxy, and the adapter's own dynamic path), and the bean
+     * (static, and dynamic) with the adapter beside it. Measured in separate batches minutes apart, a ratio near 1 took the machine's drift
      * between them: per-round ratios spread from 0.38 to 1.98 in a full run. TLS stays in batches
      * of its own: beside it, on a third ORB with its ciphers, the others came out slower at 100 KB
      * and up than in the runs before.
@@ -144,7 +144,8 @@ final class Rounds {
                 new Series(Caller.STUB, orb, InvocationMode.STATIC), new Series(Caller.PLAIN, orb, InvocationMode.STATIC),
                 new Series(Caller.PROXY, orb, InvocationMode.STATIC), new Series(Caller.CC, orb, InvocationMode.DYNAMIC));
         List<Series> container = List.of(new Series(Caller.ASIO, orb, InvocationMode.STATIC),
-                new Series(Caller.ASIO_NO_BEAN, orb, InvocationMode.STATIC));
+                new Series(Caller.ASIO_NO_BEAN, orb, InvocationMode.STATIC),
+                new Series(Caller.ASIO, orb, InvocationMode.DYNAMIC));
         if (standalone.contains(series)) {
             return standalone;
         }

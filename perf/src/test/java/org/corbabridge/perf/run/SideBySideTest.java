@@ -30,11 +30,12 @@ class SideBySideTest {
     }
 
     @Test
-    void theBeanIsMeasuredInOneRequestWithTheAdapterBesideIt() {
-        List<Series> worker = List.of(of(Caller.ASIO, InvocationMode.DII), of(Caller.ASIO_NO_BEAN), of(Caller.ASIO));
+    void theBeanIsMeasuredInOneRequestWithTheAdapterBesideItAndItsDynamicPath() {
+        List<Series> worker = List.of(of(Caller.ASIO, InvocationMode.DII), of(Caller.ASIO_NO_BEAN),
+                of(Caller.ASIO, InvocationMode.DYNAMIC), of(Caller.ASIO));
 
         assertThat(Rounds.units(worker)).containsExactly(List.of(of(Caller.ASIO, InvocationMode.DII)),
-                List.of(of(Caller.ASIO), of(Caller.ASIO_NO_BEAN)));
+                List.of(of(Caller.ASIO), of(Caller.ASIO_NO_BEAN), of(Caller.ASIO, InvocationMode.DYNAMIC)));
     }
 
     @Test
