@@ -51,7 +51,8 @@ final class ReportCsv {
                                 ScaleSeries.throughput(s), s.cpuPercent(), s.heapAfterGcBytes(), s.liveHeapBytes(), s.residentBytes(),
                                 s.threads(), s.connections(), s.openFiles(), s.serverCpuPercent(),
                                 s.serverResidentBytes(), s.serverThreads(), s.serverConnections(), s.growMillis(),
-                                s.hiccupP99Micros(), s.hiccupMaxMicros(), s.ok() ? (s.growError() == null ? "" : s.growError()) : s.error());
+                                s.hiccupP99Micros(), s.hiccupMaxMicros(),
+                                s.ok() ? (s.growError() == null ? "" : s.growError()) : s.error());
                     }
                 }
             }

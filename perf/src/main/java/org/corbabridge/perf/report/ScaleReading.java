@@ -29,15 +29,12 @@ final class ScaleReading {
     }
 
     /**
-     * "; stalls of the worker JVM itself at 1 500 sessions: p99 4.2 ms …": at the knee, or at the last healthy
-     * step where there is none, how late a thread of the worker that only sleeps woke. A call's p99
+     * "; stalls of the worker JVM itself at 1 500 sessions: p99 4.2 ms …": at the knee, or at the
+     * last healthy step where there is none, how late a thread of the worker that only sleeps woke. A call's p99
      * near it is what the machine did to every thread, not the ORB's.
      */
     static String hiccupsText(ScaleSeries series) {
-        List<StepReply> healthy = series.healthySteps();
-        Optional<StepReply> step = series.knee().or(() -> healthy.isEmpty() ? Optional.empty()
-                : Optional.of(healthy.get(healthy.size() - 1)));
-        return step.filter(s -> s.hiccupMaxMicros() > 0).map(s -> String.format(Locale.ROOT,
+        return series.knee().or(series::lastHealthyStep).filter(s -> s.hiccupMaxMicros() > 0).map(s -> String.format(Locale.ROOT,
                 "; stalls of the worker JVM itself at %d sessions: p99 %.1f ms (calls: %.1f ms)", s.sessions(),
                 s.hiccupP99Micros() / 1000, s.p99Micros() / 1000)).orElse("");
     }

@@ -110,11 +110,11 @@ public record ScaleSeries(OrbImplementation orb, OrbMode orbMode, SizePoint payl
      * two (the worker counts from its first step). Empty if no step counted.
      */
     public List<HeapShare> heapPerSessionByClass() {
-        List<StepReply> healthy = healthySteps();
-        if (steps.isEmpty() || healthy.isEmpty()) {
+        Optional<StepReply> lastHealthy = lastHealthyStep();
+        if (steps.isEmpty() || lastHealthy.isEmpty()) {
             return List.of();
         }
-        StepReply last = healthy.get(healthy.size() - 1);
+        StepReply last = lastHealthy.get();
         int added = last.sessions() - steps.get(0).sessions();
         if (added <= 0) {
             return List.of();
@@ -175,8 +175,13 @@ public record ScaleSeries(OrbImplementation orb, OrbMode orbMode, SizePoint payl
     }
 
     private int largestHealthy() {
+        return lastHealthyStep().map(StepReply::sessions).orElse(0);
+    }
+
+    /** The step with the most sessions that did not fail, if any did not. */
+    public Optional<StepReply> lastHealthyStep() {
         List<StepReply> healthy = healthySteps();
-        return healthy.isEmpty() ? 0 : healthy.get(healthy.size() - 1).sessions();
+        return healthy.isEmpty() ? Optional.empty() : Optional.of(healthy.get(healthy.size() - 1));
     }
 
     private static String describeFailure(StepReply step) {

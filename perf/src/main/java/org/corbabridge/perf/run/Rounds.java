@@ -133,8 +133,9 @@ final class Rounds {
      * The series measured side by side with {@code series}, itself included: the standalone
      * adapter (static) with the clients it is compared with in its JVM (the generated stub on its
      * ORB, the plain client, the typed proxy, and the adapter's own dynamic path), and the bean
-     * (static, and dynamic) with the adapter beside it. Measured in separate batches minutes apart, a ratio near 1 took the machine's drift
-     * between them: per-round ratios spread from 0.38 to 1.98 in a full run. TLS stays in batches
+     * (static, and dynamic) with the adapter beside it. Measured in separate batches minutes apart,
+     * a ratio near 1 took the machine's drift between them: per-round ratios spread from 0.38 to
+     * 1.98 in a full run. TLS stays in batches
      * of its own: beside it, on a third ORB with its ciphers, the others came out slower at 100 KB
      * and up than in the runs before.
      */

@@ -32,7 +32,7 @@ final class SessionLoad {
     private static final int MAX_CALLER_THREADS = 64;
     private static final long HIGHEST_TRACKABLE_NANOS = TimeUnit.MINUTES.toNanos(10);
     /** How long the hiccup meter means to sleep each time; what it oversleeps is the stall. */
-    static final long HICCUP_SLEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    private static final long HICCUP_SLEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final Supplier<CatalogSession> newSession;
     private final String query;

@@ -17,10 +17,15 @@ class SessionLoadTest {
         }, "Q", 0, Duration.ofMillis(100));
         try {
             load.reset();
-            Thread.sleep(300);
+            // liveness, not a rate: the meter records within a generous bound, whatever else runs
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
             Histogram hiccups = load.window().hiccups();
-            // one sample per 1 ms sleep and what it overslept: some, and never more than the window holds
-            assertThat(hiccups.getTotalCount()).isBetween(10L, 300L);
+            while (hiccups.getTotalCount() == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+                hiccups = load.window().hiccups();
+            }
+            assertThat(hiccups.getTotalCount()).as("samples in a window").isPositive();
+            // how late it woke: a parkNanos that returns early is recorded as 0, never below
             assertThat(hiccups.getMinValue()).isGreaterThanOrEqualTo(0);
         } finally {
             assertThat(load.stop(Duration.ofSeconds(5))).isZero();
