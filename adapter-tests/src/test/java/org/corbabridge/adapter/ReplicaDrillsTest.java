@@ -53,6 +53,8 @@ class ReplicaDrillsTest {
      * worst came back 262 ms late beside another build, 250 ms alone).
      */
     static final Duration DEADLINE_SLACK = Duration.ofSeconds(1);
+    /** From the load's start to a healthy spread over every replica: its ejection time and probe, twice over. */
+    static final Duration STEADY_BOUND = Duration.ofSeconds(10);
     private static final List<String> SITES = List.of("depot-1", "depot-2", "depot-3");
 
     private TestNetwork network;
@@ -154,8 +156,9 @@ class ReplicaDrillsTest {
     }
 
     /**
-     * Runs the load for half a second, fails a part, keeps the load on for 2 s, recovers it, and keeps
-     * the load on until every replica is back in the spread (at most {@link #RECOVERY_BOUND}).
+     * Runs the load until it is spread over every replica (at least half a second), fails a part,
+     * keeps the load on for 2 s, recovers it, and keeps the load on until every replica is back in
+     * the spread (at most {@link #RECOVERY_BOUND}).
      *
      * @param failed the replica the drill fails, or -1 when it fails none (the name service)
      */
@@ -171,7 +174,7 @@ class ReplicaDrillsTest {
                 int session = s;
                 sessions.execute(() -> load(client.proxy(), session, running, calls));
             }
-            Thread.sleep(500);
+            steadyBeforeTheDrill(calls);
             failedAt = System.nanoTime();
             failure.run();
             Thread.sleep(2000);
@@ -213,8 +216,11 @@ class ReplicaDrillsTest {
             assertThat(call.failure().completion()).isEqualTo(Completion.MAYBE);
         });
         if (failed < 0) {
-            assertThat(failures).as("nothing fails while the name service restarts").isEmpty();
-            assertThat(events).as("no replica ejected").noneMatch(e -> e.what().equals("ejected"));
+            // from the failure on: the warm-up before the steady spread is not the drill's
+            assertThat(failures).as("nothing fails while the name service restarts")
+                    .noneMatch(call -> call.started() >= failedAt);
+            assertThat(events).as("no replica ejected")
+                    .noneMatch(e -> e.what().equals("ejected") && e.nanos() >= failedAt);
         } else {
             assertThat(ejectedAt).as("the failed replica was ejected").isPositive();
             assertThat(Duration.ofNanos(ejectedAt - failedAt)).as("time to eject").isLessThanOrEqualTo(EJECTION_BOUND);
@@ -222,6 +228,31 @@ class ReplicaDrillsTest {
                     .allSatisfy(call -> assertThat(call.started()).isLessThanOrEqualTo(ejectedAt));
         }
         assertThat(balancedAt).as("every replica back in the spread within " + RECOVERY_BOUND).isPositive();
+    }
+
+    /**
+     * Waits until the load is spread over every replica and none is out, so that the drill fails a
+     * part of a healthy set. A fixed pause was not enough: on a slow machine the first calls of 100
+     * sessions (connections, class loading, JIT) can outlast the attempt time-out, eject a healthy
+     * replica before the drill, and the failed one is then never ejected during it (CI saw that).
+     */
+    private void steadyBeforeTheDrill(List<Call> calls) throws InterruptedException {
+        long giveUp = System.nanoTime() + STEADY_BOUND.toNanos();
+        Thread.sleep(500);
+        while (!(balanced(calls, System.nanoTime() - 500_000_000L) && noReplicaOut())) {
+            assertThat(System.nanoTime()).as("the load spread over every replica, none out, within " + STEADY_BOUND
+                    + " before the drill; events " + events).isLessThan(giveUp);
+            Thread.sleep(100);
+        }
+    }
+
+    /** Whether every replica's last ejection, if any, was followed by a probe that it answered. */
+    private boolean noReplicaOut() {
+        Map<String, String> last = new TreeMap<>();
+        synchronized (events) {
+            events.forEach(e -> last.put(e.replica(), e.what()));
+        }
+        return last.values().stream().allMatch("back"::equals);
     }
 
     @FunctionalInterface
