@@ -127,6 +127,11 @@ final class RemoteFailures {
      */
     static CorbaAdapterException refused(SystemException refusal, String attempt, Throwable reported) {
         String detail = refusal.getMessage() + " (the ORB reported " + reported + ")";
+        if (refusal.minor == CurrentAttempt.WRITE_STALLED) {
+            // the ORB reports the closed connection; the news is the server that stopped reading
+            return new CallTimeoutException(attempt + " could not send its request before its deadline: " + detail,
+                    Completion.NO, refusal);
+        }
         boolean connectionFailed = reported instanceof SystemException failure
                 ? failure != refusal && isUnreachable(failure)
                 : reported instanceof RuntimeException runtime && OrbQuirks.isMaskedCommunicationFailure(runtime);

@@ -2,6 +2,7 @@ package org.corbabridge.adapter.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -55,6 +56,9 @@ class CatalogAdapterHostilePeerTest {
     /** The peak heap a call may add: the cap, and slack for the ORB, the test and the collector. */
     private static final long PEAK_HEAP_LIMIT = MESSAGE_CAP + (48L << 20);
 
+    /** A request no socket buffer on this machine holds whole: 16 MiB. */
+    private static final int LARGER_THAN_SOCKET_BUFFERS = 16 << 20;
+
     private static ServerFixture naming;
 
     @BeforeAll
@@ -68,7 +72,10 @@ class CatalogAdapterHostilePeerTest {
     }
 
     static Stream<Arguments> peersAndModes() {
-        return Stream.of(Behaviour.values()).filter(behaviour -> behaviour != Behaviour.FORWARD)
+        // a legitimate forward is no broken peer; one that stops reading holds its socket open in this
+        // JVM, and has a test of its own with a request that fills the connection's buffers
+        return Stream.of(Behaviour.values())
+                .filter(behaviour -> behaviour != Behaviour.FORWARD && behaviour != Behaviour.STOPS_READING)
                 .flatMap(behaviour -> Stream.of(InvocationMode.values()).map(mode -> Arguments.of(behaviour, mode)));
     }
 
@@ -112,7 +119,9 @@ class CatalogAdapterHostilePeerTest {
             }
             assertThat(heapGrowth).isLessThan(HEAP_GROWTH_LIMIT);
             assertThat(peakHeap).isLessThan(PEAK_HEAP_LIMIT);
-            assertThat(Threads.stillAliveAfter(threadsBefore, Duration.ofSeconds(10))).isEmpty();
+            // the peer's own threads are its affair (one that stops reading holds its end until closed)
+            assertThat(Threads.stillAliveAfter(threadsBefore, Duration.ofSeconds(10), HostileGiopServer.THREAD_PREFIX))
+                    .isEmpty();
             assertThat(holdsWithin(Duration.ofSeconds(5), () -> ProcFs.self().establishedConnections(peer.port()) == 0))
                     .as("every connection to the peer closed").isTrue();
             // not even a socket that never connected (a forward to a dead port) is left open
@@ -122,7 +131,53 @@ class CatalogAdapterHostilePeerTest {
     }
 
     /**
-     * No reply, or none for this request: the call time-out. A reply cut short: the connection
+     * A peer that stops reading (a frozen or deadlocked server) while a request larger than the
+     * connection's buffers is being written: the ORB writes on the caller's thread, and a blocking
+     * socket's write has no time-out of its own, so only the adapter can end that write at the
+     * deadline.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("modes")
+    void aPeerThatStopsReadingCannotHoldAWriteBeyondTheCallTimeout(InvocationMode mode) throws Exception {
+        try (HostileGiopServer peer = HostileGiopServer.start(Behaviour.STOPS_READING)) {
+            String name = "StopsReading" + mode;
+            bind(name, peer.corbaloc("Catalog"));
+            AdapterConfig config = AdapterConfig.builder().nameService(naming.nameServiceUrl()).name(name)
+                    .orb(TestOrbs.current()).invocation(mode).callTimeout(CALL_TIMEOUT)
+                    .connectTimeout(TestOrbs.CONNECT_TIMEOUT).build();
+            Set<Thread> threadsBefore = Threads.live();
+            // more than the client's send buffer (4 MiB at most here) and the peer's 4 KiB window hold
+            String query = "x".repeat(LARGER_THAN_SOCKET_BUFFERS);
+            Throwable thrown;
+            Duration took;
+            try (CatalogAdapter adapter = CatalogAdapter.create(config)) {
+                long started = System.nanoTime();
+                // on a thread of its own, so that a write no one ends fails the test instead of hanging it
+                thrown = assertTimeoutPreemptively(BOUND.plusSeconds(5), () -> catchThrowable(
+                        () -> adapter.queryCatalog(query)));
+                took = Duration.ofNanos(System.nanoTime() - started);
+            }
+            LOG.info("peer that stops reading, {} on {}: {} after {} ms", mode, TestOrbs.current(),
+                    thrown == null ? "nothing" : thrown.getClass().getSimpleName(), took.toMillis());
+            assertThat(thrown).isInstanceOf(CallTimeoutException.class);
+            assertThat(took).isLessThan(BOUND);
+            assertThat(((CorbaAdapterException) thrown).completion()).as("a request never whole at the server")
+                    .isEqualTo(Completion.NO);
+            assertThat(peer.requestsSeen()).isPositive();
+            // the peer's thread holds its end open, unread, until the peer is closed
+            assertThat(Threads.stillAliveAfter(threadsBefore, Duration.ofSeconds(10), HostileGiopServer.THREAD_PREFIX))
+                    .isEmpty();
+            assertThat(holdsWithin(Duration.ofSeconds(5), () -> ProcFs.self().establishedConnections(peer.port()) == 0))
+                    .as("every connection to the peer closed").isTrue();
+        }
+    }
+
+    static Stream<InvocationMode> modes() {
+        return Stream.of(InvocationMode.values());
+    }
+
+    /**
+     * No reply, none for this request, or one that arrives a byte at a time: the call time-out. A reply cut short: the connection
      * is lost, so the server is unavailable (the idempotent query was retried within the time-out).
      * A sequence longer than the reply: MARSHAL, before anything is allocated for it. A message
      * over the cap, or fragments adding up to more: the adapter closes the connection. A forward
@@ -131,7 +186,7 @@ class CatalogAdapterHostilePeerTest {
      */
     private static Class<? extends CorbaAdapterException> expected(Behaviour behaviour) {
         return switch (behaviour) {
-            case SILENT, WRONG_REQUEST_ID -> CallTimeoutException.class;
+            case SILENT, WRONG_REQUEST_ID, TRICKLED_REPLY, STOPS_READING -> CallTimeoutException.class;
             case TRUNCATED_REPLY -> ServerUnavailableException.class;
             case HUGE_SEQUENCE -> RemoteCallException.class;
             case HUGE_MESSAGE, ENDLESS_FRAGMENTS -> MessageTooLargeException.class;

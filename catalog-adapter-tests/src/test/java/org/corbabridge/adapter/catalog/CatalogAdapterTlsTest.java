@@ -3,6 +3,7 @@ package org.corbabridge.adapter.catalog;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -17,6 +18,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.corbabridge.adapter.AdapterConfig;
+import org.corbabridge.adapter.CallTimeoutException;
+import org.corbabridge.adapter.Completion;
+import org.corbabridge.adapter.CorbaAdapterException;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.OrbConfig;
 import org.corbabridge.adapter.Orbs;
@@ -37,12 +41,16 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * IIOP over TLS against omniORB's giop:ssl transport: every payload arrives intact over TLS, and
  * each way a TLS connection can fail is a typed error well within the connect time-out.
  */
 class CatalogAdapterTlsTest {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CatalogAdapterTlsTest.class);
 
     /**
      * The bound docs/faults.md states for a refused handshake, on every ORB: before the call
@@ -315,6 +323,40 @@ class CatalogAdapterTlsTest {
             }
         }
         assertThat(server.server().isAlive()).isTrue();
+    }
+
+    /**
+     * A server stopped (SIGSTOP) while a request larger than the connection's buffers goes to it
+     * over TLS: the write blocks inside the TLS socket, holding its lock, until the adapter closes
+     * the connection at the call's deadline (without waiting to send a {@code close_notify}, which
+     * would queue behind the blocked write). The server, continued, serves the next call.
+     */
+    @Test
+    void aStoppedServerCannotHoldALargeRequestsWriteBeyondTheCallTimeoutOverTls() throws Exception {
+        try (ServerFixture server = ServerFixture.start(ServerConfig.builder().tls(ServerTls.only()).build());
+                CatalogAdapter adapter = CatalogAdapter.create(tls(server, trustOnly()).build())) {
+            assertThat(adapter.queryCatalog("items=1").items()).hasSize(1);
+            // 16 MiB: more than the client's send buffer (4 MiB at most here) and a stopped receiver's window
+            String query = "x".repeat(16 << 20);
+            server.server().suspend();
+            Throwable thrown;
+            long took;
+            try {
+                long started = System.nanoTime();
+                // on a thread of its own, so that a write no one ends fails the test instead of hanging it
+                thrown = assertTimeoutPreemptively(TestOrbs.CALL_TIMEOUT.plusSeconds(5), () -> catchThrowable(
+                        () -> adapter.queryCatalog(query)));
+                took = System.nanoTime() - started;
+            } finally {
+                server.server().resume();
+            }
+            LOG.info("a stopped TLS server and a 16 MiB request on {}: {} after {} ms", TestOrbs.current(),
+                    thrown == null ? "nothing" : thrown.getClass().getSimpleName(), took / 1_000_000);
+            assertThat(thrown).isInstanceOf(CallTimeoutException.class);
+            assertThat(((CorbaAdapterException) thrown).completion()).isEqualTo(Completion.NO);
+            assertThat(Duration.ofNanos(took)).isLessThan(TestOrbs.CALL_TIMEOUT.plusMillis(200));
+            assertThat(adapter.queryCatalog("items=2").items()).hasSize(2);
+        }
     }
 
     static AdapterConfig.Builder tls(ServerFixture server, TlsConfig tls) {

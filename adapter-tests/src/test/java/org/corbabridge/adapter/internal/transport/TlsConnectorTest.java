@@ -3,11 +3,14 @@ package org.corbabridge.adapter.internal.transport;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -180,6 +183,52 @@ class TlsConnectorTest {
         Throwable later = catchThrowable(() -> connector.connect(elsewhere, 300).close());
         assertThat(later).isInstanceOf(SSLHandshakeException.class).hasMessageNotContaining("not tried again");
         await().atMost(Duration.ofSeconds(5)).until(() -> ACCEPTED.get() - before == (withinTheWindow ? 2 : 3));
+    }
+
+    /**
+     * A server that sends its handshake a byte every 50 ms: each read ends well within the read
+     * time-out, so only a bound on the whole handshake ends it (the record it announces would take
+     * 14 minutes); the connect fails within the connect time-out, and is not remembered as a refusal.
+     */
+    @Test
+    void aServerThatTricklesItsHandshakeIsGivenUpOnAtTheConnectTimeout() throws Exception {
+        try (ServerSocket trickling = new ServerSocket(0, 50, InetAddress.getByAddress(LOOPBACK))) {
+            SERVING.execute(() -> trickle(trickling));
+            TlsConnector connector = connector(true);
+            InetSocketAddress slow = new InetSocketAddress(InetAddress.getByAddress(LOOPBACK), trickling.getLocalPort());
+            long started = System.nanoTime();
+            // on a thread of its own, so that a handshake no one ends fails the test instead of hanging it
+            Throwable thrown = assertTimeoutPreemptively(Duration.ofSeconds(10),
+                    () -> catchThrowable(() -> connector.connect(slow, 500).close()));
+            Duration took = Duration.ofNanos(System.nanoTime() - started);
+
+            assertThat(thrown).isInstanceOf(SSLHandshakeException.class).hasMessageContaining("too slowly");
+            assertThat(took).isLessThan(Duration.ofMillis(500 + 1000));
+            Throwable again = catchThrowable(() -> connector.connect(slow, 500).close());
+            assertThat(again).isInstanceOf(SSLHandshakeException.class).hasMessageNotContaining("not tried again");
+        }
+    }
+
+    /** Accepts until closed; to each connection, a TLS record header announcing 16 KiB, then a byte every 50 ms. */
+    private static void trickle(ServerSocket listener) {
+        while (!listener.isClosed()) {
+            try {
+                Socket accepted = listener.accept();
+                SERVING.execute(() -> {
+                    try (accepted) {
+                        accepted.getOutputStream().write(new byte[] {0x16, 0x03, 0x03, 0x40, 0x00});
+                        while (true) {
+                            Thread.sleep(50);
+                            accepted.getOutputStream().write(0);
+                        }
+                    } catch (IOException | InterruptedException closed) {
+                        // the client gave up
+                    }
+                });
+            } catch (IOException closed) {
+                return;
+            }
+        }
     }
 
     @Test

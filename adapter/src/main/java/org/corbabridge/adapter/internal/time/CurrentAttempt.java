@@ -53,6 +53,11 @@ public final class CurrentAttempt {
      * stops waiting for at the deadline.
      */
     public static final long RESEND_SLACK_NANOS = 100_000_000L;
+    /**
+     * The minor code of the {@code TIMEOUT} raised when a request was still being written at the
+     * deadline, because the server stopped reading: the connection was closed under the write.
+     */
+    public static final int WRITE_STALLED = 0x43420013;
 
     private static final ThreadLocal<CurrentAttempt> CURRENT = new ThreadLocal<>();
 
@@ -180,7 +185,26 @@ public final class CurrentAttempt {
         return attempt.deadline.capMillis(millis);
     }
 
-    /** Why this attempt refused to send or connect, or null if it did not. */
+    /**
+     * Called on the writing thread when its write to {@code peer} was ended at the attempt's
+     * deadline (the connection closed under it, see {@code SocketDeadlines}): the request was not
+     * whole at the server, so it did not run. Returns the exception to throw instead of the
+     * socket's, and keeps it as the attempt's refusal; null outside a call.
+     */
+    public static SystemException writeEndedAtDeadline(String peer) {
+        CurrentAttempt attempt = CURRENT.get();
+        if (attempt == null) {
+            return null;
+        }
+        if (attempt.refusal == null) {
+            attempt.refusal = new TIMEOUT("the call's deadline (" + attempt.deadline.timeout().toMillis() + " ms) "
+                    + "passed while its request was still being written to " + peer + ", which had stopped reading; "
+                    + "the connection was closed, and the server never had the whole request",
+                    WRITE_STALLED, CompletionStatus.COMPLETED_NO);
+        }
+        return attempt.refusal;
+    }
+
     /**
      * Notes that the thread's attempt could not connect to {@code published} (as a reference gives
      * it), or to {@code mappedTo} it was mapped to (null when not mapped), for {@code reason}.

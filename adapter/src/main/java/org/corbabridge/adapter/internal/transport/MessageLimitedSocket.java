@@ -19,7 +19,9 @@ import javax.net.ssl.SSLSocket;
  * and, for an ORB that does not bound its wait for a reply, are bounded by a {@link ReplyDeadline};
  * everything else is the wrapped socket's. It has no channel, on purpose: the Eclipse ORB and the
  * OpenJDK ORB then read it with blocking reads on a reader thread of their own, through
- * {@link #getInputStream()}, instead of reading the channel behind the stream's back.
+ * {@link #getInputStream()}, instead of reading the channel behind the stream's back. A write
+ * still blocked at its call's deadline (a server that stopped reading) is ended by closing the
+ * connection ({@link SocketDeadlines}).
  */
 public final class MessageLimitedSocket extends Socket {
 
@@ -28,6 +30,8 @@ public final class MessageLimitedSocket extends Socket {
     private final OutputStream output;
     /** Set when a reply deadline owns the read time-out; the ORB's own setting is then not applied. */
     private final boolean readTimeoutOwned;
+    /** The watch that ends a write blocked past its call's deadline ({@link SocketDeadlines}). */
+    private final SocketDeadlines.Watched watched;
 
     /** @param replyBoundMillis the longest a request may wait for its reply; 0: the ORB bounds it */
     MessageLimitedSocket(Socket socket, long cap, MessageLimits.Refusals refusals, long replyBoundMillis)
@@ -42,15 +46,16 @@ public final class MessageLimitedSocket extends Socket {
         this.socket = socket;
         String peer = socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
         ReplyDeadline deadline = replyBoundMillis > 0 ? new ReplyDeadline(replyBoundMillis, peer) : null;
+        this.watched = SocketDeadlines.watch(socket, peer);
         if (deadline == null) {
             this.input = new GiopMessageLimit(socket.getInputStream(), cap, peer, refusals::note,
                     ReplyListener.NONE);
-            this.output = new RequestScanner(socket.getOutputStream(), peer, null, socket, jacorb);
+            this.output = new RequestScanner(socket.getOutputStream(), peer, null, socket, jacorb, watched);
         } else {
             socket.setSoTimeout(deadline.sliceMillis());
             this.input = new GiopMessageLimit(deadline.bounding(socket.getInputStream()), cap, peer, refusals::note,
                     deadline);
-            this.output = new RequestScanner(socket.getOutputStream(), peer, deadline, socket, jacorb);
+            this.output = new RequestScanner(socket.getOutputStream(), peer, deadline, socket, jacorb, watched);
         }
         this.readTimeoutOwned = deadline != null;
     }
@@ -214,6 +219,7 @@ public final class MessageLimitedSocket extends Socket {
 
     @Override
     public void close() throws IOException {
+        watched.closed();
         socket.close();
     }
 

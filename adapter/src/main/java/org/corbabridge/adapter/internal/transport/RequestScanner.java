@@ -48,6 +48,8 @@ final class RequestScanner extends FilterOutputStream {
     private final Closeable connection;
     /** Whether a refused first request closes the connection (JacORB's). */
     private final boolean closeWhenFirstRefused;
+    /** Where a write in progress is seen by the watch that ends it at its deadline; null: not watched. */
+    private final SocketDeadlines.Watched watched;
     private long requestsWritten;
     private final byte[] head = new byte[SCANNED];
     private int headFilled;
@@ -68,7 +70,14 @@ final class RequestScanner extends FilterOutputStream {
     /** @param closeWhenFirstRefused whether a refused first request closes the connection (JacORB's) */
     RequestScanner(OutputStream out, String peer, Listener listener, Closeable connection,
             boolean closeWhenFirstRefused) {
+        this(out, peer, listener, connection, closeWhenFirstRefused, null);
+    }
+
+    /** @param watched the watch that ends a write blocked past its deadline; null: none */
+    RequestScanner(OutputStream out, String peer, Listener listener, Closeable connection,
+            boolean closeWhenFirstRefused, SocketDeadlines.Watched watched) {
         super(out);
+        this.watched = watched;
         this.peer = CurrentAttempt.Peer.of(peer);
         this.listener = listener;
         this.connection = connection;
@@ -86,17 +95,42 @@ final class RequestScanner extends FilterOutputStream {
         // refused request is refused before any of it is sent
         int refusedAt = scan(buffer, offset, length);
         if (refusedAt < 0) {
-            out.write(buffer, offset, length);
+            send(buffer, offset, length);
             return;
         }
         // the end of an earlier message in the same write still goes, so that the stream stays framed
-        out.write(buffer, offset, refusedAt - offset);
+        send(buffer, offset, refusedAt - offset);
         SystemException refused = refusal;
         refusal = null;
         if (requestsWritten == 0 && closeWhenFirstRefused) {
             connection.close();
         }
         throw refused;
+    }
+
+    /**
+     * Writes to the socket, under the watch that closes the connection if the write is still
+     * blocked at the writing attempt's deadline: the attempt's refusal is then thrown instead of
+     * the closed socket's error, saying the server had stopped reading.
+     */
+    private void send(byte[] buffer, int offset, int length) throws IOException {
+        if (watched == null) {
+            out.write(buffer, offset, length);
+            return;
+        }
+        CurrentAttempt attempt = CurrentAttempt.current();
+        watched.until(attempt == null ? null : attempt.deadline(), "a request's write");
+        try {
+            out.write(buffer, offset, length);
+        } catch (IOException e) {
+            SystemException ended = watched.endedAtDeadline() ? CurrentAttempt.writeEndedAtDeadline(peer.text()) : null;
+            if (ended != null) {
+                throw ended;
+            }
+            throw e;
+        } finally {
+            watched.done();
+        }
     }
 
     /** Scans a write; returns where a request that the attempt refuses begins in it, or -1. */

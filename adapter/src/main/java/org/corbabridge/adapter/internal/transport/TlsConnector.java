@@ -7,6 +7,7 @@ import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.security.GeneralSecurityException;
+import java.time.Duration;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -15,6 +16,8 @@ import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
+import org.corbabridge.adapter.internal.time.Deadline;
+import org.corbabridge.adapter.internal.time.Ticker;
 
 /**
  * Opens TLS connections for an ORB: TCP connect, then the whole handshake, both within the
@@ -104,15 +107,21 @@ public final class TlsConnector {
                 parameters.setEndpointIdentificationAlgorithm("HTTPS");
                 tls.setSSLParameters(parameters);
             }
-            // a server that accepts and never answers the handshake is given up on in time
+            // a server that accepts and never answers the handshake is given up on in time, and one
+            // that sends it a byte at a time (each read within the read time-out) at the time-out too
             tls.setSoTimeout(timeout);
+            SocketDeadlines.Watched watched = SocketDeadlines.watch(tcp, address.toString());
+            watched.until(Deadline.after(Duration.ofMillis(timeout), Ticker.SYSTEM), "the TLS handshake");
             try {
-                handshake(tls);
+                handshake(tls, watched);
             } catch (Refused refused) {
                 // an ORB's connect loop waits up to a connect time-out in all, on top of the tries
                 // themselves, which a handshake bounded by the time-out can double
                 this.refused.put(endpoint, new Refusal(refused.getCause(), System.nanoTime() + 2L * timeout * 1_000_000L));
                 throw refused.getCause();
+            } finally {
+                watched.done();
+                watched.closed();
             }
             tls.setSoTimeout(0);
             return tls;
@@ -127,7 +136,7 @@ public final class TlsConnector {
      * is the TLS connection (a reset, a silence, a peer that does not speak TLS), and is reported
      * as a handshake failure.
      */
-    private void handshake(SSLSocket tls) throws SSLException, Refused {
+    private void handshake(SSLSocket tls, SocketDeadlines.Watched watched) throws SSLException, Refused {
         try {
             certificateAsked.reset();
             tls.startHandshake();
@@ -144,6 +153,13 @@ public final class TlsConnector {
             SSLHandshakeException failed = new SSLHandshakeException("the TLS handshake with "
                     + tls.getRemoteSocketAddress() + " did not complete: " + e);
             failed.initCause(e);
+            if (watched.endedAtDeadline()) {
+                SSLHandshakeException late = new SSLHandshakeException("the TLS handshake with "
+                        + tls.getRemoteSocketAddress() + " did not complete within the connect time-out: the "
+                        + "server sends it too slowly");
+                late.initCause(e);
+                throw late;
+            }
             if (e instanceof SocketException && !(e instanceof SocketTimeoutException)) {
                 // reset by the server in the middle of the handshake: the other way a TLS 1.2
                 // server refuses a client (which of the two the client sees is a race)
