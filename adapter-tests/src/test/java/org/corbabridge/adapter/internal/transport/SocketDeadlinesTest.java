@@ -56,11 +56,20 @@ class SocketDeadlinesTest {
         listener.close();
     }
 
+    /** The client's output as the adapter's transport makes it: scanned, and watched. */
+    private RequestScanner watchedOutput() throws Exception {
+        return new RequestScanner(client.getOutputStream(), "peer:1", null, client, false,
+                SocketDeadlines.watch(client, "peer:1"));
+    }
+
+    private static byte[] largeRequest() {
+        return message(2, ByteOrder.BIG_ENDIAN, 0, REQUEST, request(1, 3, LARGE));
+    }
+
     @Test
     void aWriteStillBlockedAtItsDeadlineIsEndedAsNotRun() throws Exception {
-        RequestScanner out = new RequestScanner(client.getOutputStream(), "peer:1", null, client, false,
-                SocketDeadlines.watch(client, "peer:1"));
-        byte[] large = message(2, ByteOrder.BIG_ENDIAN, 0, REQUEST, request(1, 3, LARGE));
+        RequestScanner out = watchedOutput();
+        byte[] large = largeRequest();
         CompletableFuture<Throwable> writer = CompletableFuture.supplyAsync(() -> {
             CurrentAttempt outer = CurrentAttempt.begin(Deadline.after(Duration.ofSeconds(2), clock), true);
             try {
@@ -87,9 +96,8 @@ class SocketDeadlinesTest {
 
     @Test
     void aWriteOutsideACallIsNotEnded() throws Exception {
-        RequestScanner out = new RequestScanner(client.getOutputStream(), "peer:1", null, client, false,
-                SocketDeadlines.watch(client, "peer:1"));
-        byte[] large = message(2, ByteOrder.BIG_ENDIAN, 0, REQUEST, request(1, 3, LARGE));
+        RequestScanner out = watchedOutput();
+        byte[] large = largeRequest();
         CompletableFuture<Throwable> writer = CompletableFuture.supplyAsync(() -> {
             try {
                 out.write(large, 0, large.length);
