@@ -136,9 +136,4 @@ final class SocketDeadlines {
             }
         }
     }
-
-    /** Connections watched now: for tests. */
-    static int watchedCount() {
-        return WATCHED.size();
-    }
 }

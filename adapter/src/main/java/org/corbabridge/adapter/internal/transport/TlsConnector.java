@@ -150,15 +150,14 @@ public final class TlsConnector {
         } catch (SSLException e) {
             throw e;
         } catch (IOException e) {
+            boolean tooSlow = watched.endedAtDeadline();
             SSLHandshakeException failed = new SSLHandshakeException("the TLS handshake with "
-                    + tls.getRemoteSocketAddress() + " did not complete: " + e);
+                    + tls.getRemoteSocketAddress() + (tooSlow
+                            ? " did not complete within the connect time-out: the server sends it too slowly"
+                            : " did not complete: " + e));
             failed.initCause(e);
-            if (watched.endedAtDeadline()) {
-                SSLHandshakeException late = new SSLHandshakeException("the TLS handshake with "
-                        + tls.getRemoteSocketAddress() + " did not complete within the connect time-out: the "
-                        + "server sends it too slowly");
-                late.initCause(e);
-                throw late;
+            if (tooSlow) {
+                throw failed;
             }
             if (e instanceof SocketException && !(e instanceof SocketTimeoutException)) {
                 // reset by the server in the middle of the handshake: the other way a TLS 1.2
