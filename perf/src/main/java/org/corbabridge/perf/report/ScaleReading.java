@@ -81,6 +81,9 @@ final class ScaleReading {
                         p.millis(StartupProfile.FirstCallPart.NAMING),
                         p.millis(StartupProfile.FirstCallPart.CLASS_LOADING), p.millis(StartupProfile.Part.JIT),
                         p.millis(StartupProfile.Part.GC), p.millis(StartupProfile.Part.OTHER)));
+            } else if (profiled.appCds()) {
+                lines.add(profiled.label() + ": not profiled in this run; its profiled probes failed (the run's "
+                        + "progress and logs say why).");
             }
         }
         for (StartupSeries archived : results.startup()) {

@@ -52,17 +52,13 @@ final class Profiles {
                             + size.budget()).toLowerCase(Locale.ROOT);
                     context.progress().accept("profiling " + series.label() + " " + size.label() + ": " + calls
                             + " calls");
-                    Reply reply;
-                    try {
-                        reply = workers.call(Op.PROFILE, List.of(series), size, calls,
+                    // once: the worker measured this run's figures and cannot be had afresh
+                    ProfileAttempts.attempt(series.label() + " " + size.label(), 1, () -> {
+                        Reply reply = workers.call(Op.PROFILE, List.of(series), size, calls,
                                 directory.resolve(name).toString());
-                    } catch (IllegalStateException failed) {
-                        // a profile is an explanation, not a figure: the report goes on without it
-                        context.progress().accept("profile left out, its calls failed: " + failed.getMessage());
-                        continue;
-                    }
-                    profiles.add(ProfileResults.read(series, size, calls, reply.response(),
-                            directory.resolve(name + ".collapsed"), RunContext.PROFILES + "/" + name + ".html"));
+                        return ProfileResults.read(series, size, calls, reply.response(),
+                                directory.resolve(name + ".collapsed"), RunContext.PROFILES + "/" + name + ".html");
+                    }, context.progress()).ifPresent(profiles::add);
                 }
             }
         }

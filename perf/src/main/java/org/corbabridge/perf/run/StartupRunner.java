@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.ejb.OrbMode;
@@ -34,6 +35,8 @@ public final class StartupRunner {
     /** A probe boots a container, deploys, and makes its calls; minutes only if something is wrong. */
     private static final Duration PROBE_LIMIT = Duration.ofMinutes(3);
     private static final List<String> PROBE_JVM = List.of("-Xms256m", "-Xmx1g");
+    /** Profiled probes of an ORB's start-up tried, each in a fresh JVM, before its profile is left out. */
+    private static final int PROFILE_ATTEMPTS = 2;
 
     private final StartupPlan plan;
     private final RunContext context;
@@ -64,7 +67,7 @@ public final class StartupRunner {
                         jvm(List.of("-XX:ArchiveClassesAtExit=" + archive(orb))), fixture, payload, Duration.ofSeconds(60));
                 if (Files.isRegularFile(archive(orb))) {
                     context.progress().accept("start-up: class-data archive of " + orb.displayName() + " built-in written");
-                    profiles.put(orb, profile(orb, fixture, payload));
+                    profile(orb, fixture, payload).ifPresent(profile -> profiles.put(orb, profile));
                 } else {
                     context.progress().accept("start-up: the JVM wrote no class-data archive for " + orb.displayName()
                             + " (see " + name + ".log); its AppCDS probes are left out");
@@ -106,15 +109,20 @@ public final class StartupRunner {
      * archive, profiled from its {@code main} to its first answer; not a measurement (the
      * profiler slows it). Its flame graph goes beside the payload part's, in {@value RunContext#PROFILES}/.
      */
-    private StartupProfile profile(OrbImplementation orb, ServerFixture fixture, SizePoint payload) {
+    private Optional<StartupProfile> profile(OrbImplementation orb, ServerFixture fixture, SizePoint payload) {
         Path directory = context.profileDir();
         String name = "startup-" + orb.name().toLowerCase(Locale.ROOT) + "-builtin-appcds";
         String flameGraph = RunContext.PROFILES + "/" + name + ".html";
-        probe(name + "-profiled", orb, OrbMode.BUILT_IN, archivable(context.classpaths().classpathFor(orb)),
-                fromArchive(orb), fixture, payload, Duration.ofSeconds(30), directory.resolve(name).toString());
-        context.progress().accept("start-up: where " + orb.displayName() + " built-in with AppCDS spends its CPU: "
-                + flameGraph);
-        return StartupProfile.read(directory.resolve(name + ".collapsed"), flameGraph);
+        // each try is a fresh JVM: a second one after a crash under the profiler
+        return ProfileAttempts.attempt("the start-up of " + orb.displayName() + " built-in with AppCDS",
+                PROFILE_ATTEMPTS, () -> {
+                    probe(name + "-profiled", orb, OrbMode.BUILT_IN,
+                            archivable(context.classpaths().classpathFor(orb)), fromArchive(orb), fixture, payload,
+                            Duration.ofSeconds(30), directory.resolve(name).toString());
+                    context.progress().accept("start-up: where " + orb.displayName()
+                            + " built-in with AppCDS spends its CPU: " + flameGraph);
+                    return StartupProfile.read(directory.resolve(name + ".collapsed"), flameGraph);
+                }, context.progress());
     }
 
     /**

@@ -15,21 +15,22 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.corbabridge.perf.worker.PayloadWorker;
-import org.corbabridge.perf.worker.WorkerMessages.Reply;
 import org.corbabridge.perf.worker.WorkerMessages;
 import org.corbabridge.perf.worker.WorkerMessages.Quit;
-import org.corbabridge.perf.worker.WorkerMessages;
+import org.corbabridge.perf.worker.WorkerMessages.Reply;
 
 /**
  * A study worker JVM seen from the driver: one request, one reply, each bounded in time. Its
- * stderr (the ORBs' and the container's logs) goes to a file. Closed by asking it to quit,
- * then by its PID.
+ * stderr (the ORBs' and the container's logs) goes to a file, and the JVM's crash report, if it
+ * crashes, beside it. Closed by asking it to quit, then by its PID.
  */
 final class WorkerProcess implements AutoCloseable {
 
-
     private final String name;
     private final Process process;
+    private final Path log;
+    /** Where the JVM writes its crash report (hs_err) if it crashes; {@code %p}: its PID. */
+    private final Path crashReport;
     private final BufferedWriter requests;
     private final BlockingQueue<String> replies = new LinkedBlockingQueue<>();
     /**
@@ -40,9 +41,11 @@ final class WorkerProcess implements AutoCloseable {
     @SuppressWarnings("StringOperationCanBeSimplified")
     private static final String GONE = new String("the worker's output ended");
 
-    private WorkerProcess(String name, Process process) {
+    private WorkerProcess(String name, Process process, Path log, Path crashReport) {
         this.name = name;
         this.process = process;
+        this.log = log;
+        this.crashReport = crashReport;
         this.requests = new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));
         Thread reader = new Thread(this::readReplies, "worker-replies-" + name);
         reader.setDaemon(true);
@@ -66,6 +69,9 @@ final class WorkerProcess implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
+        // by default the report goes to the working directory, where no one looks for it
+        Path crashReport = crashReportBeside(log);
+        command.add("-XX:ErrorFile=" + crashReport);
         command.add("-cp");
         command.add(classpath);
         command.add(mainClass.getName());
@@ -74,7 +80,7 @@ final class WorkerProcess implements AutoCloseable {
             Process process = new ProcessBuilder(command)
                     .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
                     .start();
-            worker = new WorkerProcess(name, process);
+            worker = new WorkerProcess(name, process, log, crashReport);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start the " + name + " worker", e);
         }
@@ -85,6 +91,13 @@ final class WorkerProcess implements AutoCloseable {
             throw e;
         }
         return worker;
+    }
+
+    /** {@code worker.log}'s crash report: {@code worker-hs_err-%p.log} beside it. */
+    static Path crashReportBeside(Path log) {
+        String file = log.getFileName().toString();
+        String stem = file.endsWith(".log") ? file.substring(0, file.length() - ".log".length()) : file;
+        return log.resolveSibling(stem + "-hs_err-%p.log");
     }
 
     /** The first reply: set-up done, or failed. */
@@ -156,7 +169,9 @@ final class WorkerProcess implements AutoCloseable {
                 replies.add(GONE);
                 throw new IllegalStateException("the " + name + " worker exited before it answered " + what
                         + (process.waitFor(5, TimeUnit.SECONDS) ? " (exit code " + process.exitValue() + ")" : "")
-                        + "; its log, and an hs_err_pid file in the working directory if the JVM crashed, say why");
+                        + "; its log says why (" + log + "), and if the JVM crashed, so does "
+                        + crashReport.getFileName().toString().replace("%p", String.valueOf(process.pid()))
+                        + " beside it");
             }
             if (line == null) {
                 process.destroyForcibly();

@@ -69,6 +69,11 @@ class ScaleReportTest {
                         : series);
             }
         }
+        // an AppCDS series whose profiled probes failed (a JVM crashed under the profiler)
+        double[] warm = new double[1000];
+        Arrays.fill(warm, 100);
+        startup.add(new StartupSeries(OrbImplementation.ECLIPSE_ORB, OrbMode.BUILT_IN, true, List.of(
+                new StartupSeries.Run(2000, new StartupProbe.Reply(true, null, 20, 400, 500, 70, 150, 150, 180, warm)))));
         StudyResults results = new StudyResults(PayloadPlan.quick(), Map.of("cores", "2"), new LinkedHashMap<>(),
                 List.of(), 1).withScale(ScalePlan.quick(), scale).withStartup(StartupPlan.quick(), startup);
         index = StudyReport.write(results, dir);
@@ -101,7 +106,8 @@ class ScaleReportTest {
         int orbs = OrbImplementation.values().length;
         // both ORB modes per ORB, and one thread-pool configuration
         assertThat(scale).hasSize(1 + (2 * orbs + 1) * SESSIONS.length);
-        assertThat(Files.readAllLines(dir.resolve("startup.csv"))).hasSize(1 + 2 * orbs);
+        // both ORB modes per ORB, and one AppCDS series of one run
+        assertThat(Files.readAllLines(dir.resolve("startup.csv"))).hasSize(1 + 2 * orbs + 1);
     }
 
     @Test
@@ -156,6 +162,13 @@ class ScaleReportTest {
                 "JacORB built-in, profiled: 520 ms of CPU from main to the first answer: container boot 300, deploy 0, "
                         + "session and first call 70 (of which the naming lookup 70, class loading 0), JIT compilers "
                         + "150, GC 0, other threads 0.");
+    }
+
+    @Test
+    void anAppCdsStartUpWhoseProfileFailedSaysSoInsteadOfWhereItsCpuWent() throws IOException {
+        String html = Files.readString(index);
+        assertThat(html).contains("Eclipse ORB built-in, AppCDS: not profiled in this run; its profiled probes failed")
+                .doesNotContain("Eclipse ORB built-in, AppCDS, profiled");
     }
 
     @Test

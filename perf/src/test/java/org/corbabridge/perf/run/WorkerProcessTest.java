@@ -2,11 +2,15 @@ package org.corbabridge.perf.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.perf.worker.WorkerMessages.CallPath;
 import org.corbabridge.perf.worker.WorkerMessages.Op;
@@ -34,5 +38,36 @@ class WorkerProcessTest {
                     .isInstanceOf(IllegalStateException.class);
             assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(30));
         }
+    }
+
+    @Test
+    void aWorkerWhoseJvmCrashesNamesItsCrashReportWhichLiesBesideItsLog(@TempDir Path logs) throws Exception {
+        Path log = logs.resolve("worker-crashing.log");
+        Throwable failed;
+        // no core file on a machine that allows them: the JVM then exits with 1, not SIGABRT's 134
+        try (WorkerProcess worker = WorkerProcess.start("crashing", System.getProperty("java.class.path"),
+                ExitingWorker.class, List.of("-Dexiting.crash=true", "-XX:-CreateCoredumpOnCrash"),
+                Map.of("setup", 1), log)) {
+            assertThat(worker.awaitReady(Duration.ofSeconds(60)).ok()).isTrue();
+
+            failed = catchThrowable(() -> worker.request(new PayloadRequest(Op.MEASURE,
+                    CallPath.adapter(InvocationMode.STATIC), "bytes=12", 1, 0), REQUEST_LIMIT));
+        }
+
+        assertThat(failed).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("the crashing worker exited before it answered measure static bytes=12 (exit code")
+                .hasMessageContaining("its log says why (" + log + ")");
+        Matcher named = Pattern.compile("worker-crashing-hs_err-\\d+\\.log").matcher(failed.getMessage());
+        assertThat(named.find()).as("the crash report named in: %s", failed.getMessage()).isTrue();
+        // where it is named: beside the log, not in the working directory
+        assertThat(Files.readString(logs.resolve(named.group()))).contains("SIGSEGV", "ExitingWorker");
+    }
+
+    @Test
+    void aCrashReportIsNamedAfterTheLogItLiesBeside() {
+        assertThat(WorkerProcess.crashReportBeside(Path.of("/logs/worker-cc-jacorb.log")))
+                .isEqualTo(Path.of("/logs/worker-cc-jacorb-hs_err-%p.log"));
+        assertThat(WorkerProcess.crashReportBeside(Path.of("/logs/probe")))
+                .isEqualTo(Path.of("/logs/probe-hs_err-%p.log"));
     }
 }
