@@ -22,6 +22,15 @@ import java.util.function.Function;
  */
 public record StartupProfile(String flameGraph, Map<Part, Double> cpuMillis, Map<FirstCallPart, Double> firstCallCpuMillis) {
 
+    /**
+     * The start-up probe's sampling interval, ns: 1 ms, ten times the payload profiles'. At 100 µs
+     * the profiler made a one-second start-up take 10 s (200 000 samples, most of them of class
+     * loading), wrote a 148 MB profile, and took a further 7 s to write it; and each sample is one
+     * more chance of the crash under the profiler that {@code ProfileAttempts} survives. A start-up
+     * of about a second of CPU still gives over a thousand samples.
+     */
+    public static final long INTERVAL_NANOS = 1_000_000;
+
     /** The parts of a start-up, in the order they run. */
     public enum Part {
         BOOT("container boot", List.of("javax/naming/InitialContext.<init>")),
@@ -85,7 +94,7 @@ public record StartupProfile(String flameGraph, Map<Part, Double> cpuMillis, Map
      * belongs to the first of its parts that a frame names.
      */
     static StartupProfile of(String stacks, String flameGraph) {
-        double millisPerSample = ProfileResults.INTERVAL_NANOS / 1e6;
+        double millisPerSample = INTERVAL_NANOS / 1e6;
         Map<Part, Double> parts = new EnumMap<>(Part.class);
         Map<FirstCallPart, Double> firstCall = new EnumMap<>(FirstCallPart.class);
         ProfileBreakdown.forEachSample(stacks, (stack, samples) -> {

@@ -10,6 +10,7 @@ import org.corbabridge.adapter.catalog.CatalogAdapter;
 import org.corbabridge.adapter.catalog.CatalogItem;
 import org.corbabridge.adapter.catalog.CatalogResult;
 import org.corbabridge.perf.Caller;
+import org.corbabridge.perf.report.ProfileResults;
 import org.corbabridge.perf.worker.WorkerMessages.Op;
 import org.corbabridge.perf.worker.WorkerMessages.PayloadSetup;
 import org.corbabridge.perf.worker.WorkerMessages.Reply;
@@ -83,7 +84,7 @@ public final class PayloadWorker {
         Profiling profiling = null;
         try {
             if (request.op() == Op.PROFILE) {
-                profiling = Profiling.start();
+                profiling = Profiling.start(ProfileResults.INTERVAL_NANOS);
             }
             SideBySide.run(paths.size(), calls, (m, i) -> {
                 long started = System.nanoTime();

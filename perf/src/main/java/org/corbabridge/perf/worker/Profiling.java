@@ -8,13 +8,10 @@ import one.profiler.AsyncProfiler;
 
 /**
  * async-profiler in the worker's own JVM: CPU samples of every thread (the caller, the ORB's
- * reader threads, the container's), every 100 µs, kernel frames included where the kernel allows.
- * One profile at a time, per JVM.
+ * reader threads, the container's) at a given interval, kernel frames included where the kernel
+ * allows. One profile at a time, per JVM.
  */
 final class Profiling {
-
-    /** Sampling interval, ns. */
-    static final long INTERVAL_NANOS = org.corbabridge.perf.report.ProfileResults.INTERVAL_NANOS;
 
     private final AsyncProfiler profiler;
 
@@ -22,9 +19,13 @@ final class Profiling {
         this.profiler = profiler;
     }
 
-    static Profiling start() throws IOException {
+    /**
+     * @param intervalNanos the sampling interval: {@link org.corbabridge.perf.report.ProfileResults#INTERVAL_NANOS}
+     *     for a loop of calls, {@link org.corbabridge.perf.report.StartupProfile#INTERVAL_NANOS} for a start-up
+     */
+    static Profiling start(long intervalNanos) throws IOException {
         AsyncProfiler profiler = AsyncProfiler.getInstance();
-        profiler.execute("start,event=cpu,interval=" + INTERVAL_NANOS);
+        profiler.execute("start,event=cpu,interval=" + intervalNanos);
         return new Profiling(profiler);
     }
 

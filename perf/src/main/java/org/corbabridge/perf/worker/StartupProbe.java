@@ -20,6 +20,7 @@ import org.corbabridge.ejb.CatalogSession;
 import org.corbabridge.ejb.OrbMode;
 import org.corbabridge.ejb.ResourceOverrides;
 import org.corbabridge.ejb.SessionStats;
+import org.corbabridge.perf.report.StartupProfile;
 
 /**
  * What a developer waits for, in a fresh JVM: the JVM itself, embedded OpenEJB with nothing
@@ -62,7 +63,7 @@ public final class StartupProbe {
         Reply reply;
         try {
             Setup setup = channel.setup(Setup.class);
-            Profiling profiling = setup.profile() == null ? null : Profiling.start();
+            Profiling profiling = setup.profile() == null ? null : Profiling.start(StartupProfile.INTERVAL_NANOS);
             reply = probe(setup, mainEntered - ManagementFactory.getRuntimeMXBean().getStartTime(), profiling);
         } catch (Exception | LinkageError e) {
             e.printStackTrace();

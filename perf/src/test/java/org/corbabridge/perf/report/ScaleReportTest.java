@@ -62,9 +62,9 @@ class ScaleReportTest {
                         new StartupProbe.Reply(true, null, 20, 1000, 1200, 70, 150, 150, 180, calls))));
                 startup.add(orb == OrbImplementation.JACORB && mode == OrbMode.BUILT_IN
                         ? series.withProfile(StartupProfile.of(String.join("\n",
-                                "x;org/corbabridge/perf/worker/StartupProbe.probe;javax/naming/InitialContext.<init> 3000",
-                                "x;org/corbabridge/perf/worker/StartupProbe.probe;a/b.queryCatalog;x/y.resolve_str 700",
-                                "thread_native_entry;CompileBroker::compiler_thread_loop 1500"),
+                                "x;org/corbabridge/perf/worker/StartupProbe.probe;javax/naming/InitialContext.<init> 300",
+                                "x;org/corbabridge/perf/worker/StartupProbe.probe;a/b.queryCatalog;x/y.resolve_str 70",
+                                "thread_native_entry;CompileBroker::compiler_thread_loop 150"),
                                 "profiles/startup-jacorb-builtin-appcds.html"))
                         : series);
             }

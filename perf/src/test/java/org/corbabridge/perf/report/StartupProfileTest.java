@@ -10,7 +10,7 @@ class StartupProfileTest {
     private static final String MAIN = "java/lang/Thread.run;org/corbabridge/perf/worker/StartupProbe.main;"
             + "org/corbabridge/perf/worker/StartupProbe.probe;";
 
-    /** Collapsed stacks as async-profiler writes them: frames root first, then the samples (100 µs each). */
+    /** Collapsed stacks as async-profiler writes them: frames root first, then the samples (1 ms each). */
     private static final String STACKS = String.join("\n",
             MAIN + "javax/naming/InitialContext.<init>;org/apache/openejb/OpenEJB.init 30",
             MAIN + "org/apache/openejb/assembler/classic/Assembler.createApplication;java/lang/ClassLoader.loadClass 20",
@@ -26,20 +26,20 @@ class StartupProfileTest {
     @Test
     void theMainThreadsStepsAreToldApartByTheFramesTheyRunUnder() {
         StartupProfile profile = StartupProfile.of(STACKS, "profiles/x.html");
-        assertThat(profile.millis(StartupProfile.Part.BOOT)).isCloseTo(3.0, within(1e-9));
-        assertThat(profile.millis(StartupProfile.Part.DEPLOY)).isCloseTo(2.5, within(1e-9));
-        assertThat(profile.millis(StartupProfile.Part.FIRST_CALL)).isCloseTo(1.5, within(1e-9));
-        assertThat(profile.millis(StartupProfile.Part.JIT)).isCloseTo(1.2, within(1e-9));
-        assertThat(profile.millis(StartupProfile.Part.GC)).isCloseTo(0.2, within(1e-9));
-        assertThat(profile.millis(StartupProfile.Part.OTHER)).isCloseTo(0.6, within(1e-9));
-        assertThat(profile.totalMillis()).isCloseTo(9.0, within(1e-9));
+        assertThat(profile.millis(StartupProfile.Part.BOOT)).isCloseTo(30.0, within(1e-9));
+        assertThat(profile.millis(StartupProfile.Part.DEPLOY)).isCloseTo(25.0, within(1e-9));
+        assertThat(profile.millis(StartupProfile.Part.FIRST_CALL)).isCloseTo(15.0, within(1e-9));
+        assertThat(profile.millis(StartupProfile.Part.JIT)).isCloseTo(12.0, within(1e-9));
+        assertThat(profile.millis(StartupProfile.Part.GC)).isCloseTo(2.0, within(1e-9));
+        assertThat(profile.millis(StartupProfile.Part.OTHER)).isCloseTo(6.0, within(1e-9));
+        assertThat(profile.totalMillis()).isCloseTo(90.0, within(1e-9));
     }
 
     @Test
     void theFirstCallIsSplitIntoTheNamingLookupClassLoadingAndTheRest() {
         StartupProfile profile = StartupProfile.of(STACKS, "profiles/x.html");
-        assertThat(profile.millis(StartupProfile.FirstCallPart.NAMING)).isCloseTo(0.8, within(1e-9));
-        assertThat(profile.millis(StartupProfile.FirstCallPart.CLASS_LOADING)).isCloseTo(0.4, within(1e-9));
-        assertThat(profile.millis(StartupProfile.FirstCallPart.OTHER)).isCloseTo(0.3, within(1e-9));
+        assertThat(profile.millis(StartupProfile.FirstCallPart.NAMING)).isCloseTo(8.0, within(1e-9));
+        assertThat(profile.millis(StartupProfile.FirstCallPart.CLASS_LOADING)).isCloseTo(4.0, within(1e-9));
+        assertThat(profile.millis(StartupProfile.FirstCallPart.OTHER)).isCloseTo(3.0, within(1e-9));
     }
 }
