@@ -20,6 +20,7 @@ import org.corbabridge.adapter.CorbaAdapterException;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.MessageTooLargeException;
 import org.corbabridge.adapter.OrbConfig;
+import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.adapter.RemoteCallException;
 import org.corbabridge.adapter.ServerUnavailableException;
 import org.corbabridge.adapter.TestOrbs;
@@ -75,7 +76,8 @@ class CatalogAdapterHostilePeerTest {
         // a legitimate forward is no broken peer; one that stops reading holds its socket open in this
         // JVM, and has a test of its own with a request that fills the connection's buffers
         return Stream.of(Behaviour.values())
-                .filter(behaviour -> behaviour != Behaviour.FORWARD && behaviour != Behaviour.STOPS_READING)
+                .filter(behaviour -> behaviour != Behaviour.FORWARD && behaviour != Behaviour.STOPS_READING
+                        && behaviour != Behaviour.NOT_GIOP)
                 .flatMap(behaviour -> Stream.of(InvocationMode.values()).map(mode -> Arguments.of(behaviour, mode)));
     }
 
@@ -172,6 +174,36 @@ class CatalogAdapterHostilePeerTest {
         }
     }
 
+    /**
+     * A name bound to a web server's port (the most common wrong address): the reference's type
+     * check meets an HTTP answer, and the adapter is not made, with the server unavailable, at once.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("modes")
+    void aNameBoundToAWebServerIsTheServerUnavailableWhenTheAdapterIsMade(InvocationMode mode) throws Exception {
+        try (HostileGiopServer peer = HostileGiopServer.start(Behaviour.NOT_GIOP)) {
+            String name = "WebServer" + mode;
+            bind(name, peer.corbaloc("Catalog"));
+            AdapterConfig config = AdapterConfig.builder().nameService(naming.nameServiceUrl()).name(name)
+                    .orb(TestOrbs.current()).invocation(mode).callTimeout(CALL_TIMEOUT)
+                    .connectTimeout(TestOrbs.CONNECT_TIMEOUT).build();
+            Set<Thread> threadsBefore = Threads.live();
+            long started = System.nanoTime();
+
+            Throwable thrown = catchThrowable(() -> CatalogAdapter.create(config).close());
+
+            Duration took = Duration.ofNanos(System.nanoTime() - started);
+            LOG.info("web server, {} on {}: {} after {} ms", mode, TestOrbs.current(), thrown, took.toMillis());
+            assertThat(thrown).isInstanceOf(ServerUnavailableException.class).hasMessageContaining(name);
+            assertThat(took).isLessThan(BOUND);
+            assertThat(peer.requestsSeen()).isPositive();
+            assertThat(Threads.stillAliveAfter(threadsBefore, Duration.ofSeconds(10), HostileGiopServer.THREAD_PREFIX))
+                    .isEmpty();
+            assertThat(holdsWithin(Duration.ofSeconds(5), () -> ProcFs.self().establishedConnections(peer.port()) == 0))
+                    .as("every connection to the peer closed").isTrue();
+        }
+    }
+
     static Stream<InvocationMode> modes() {
         return Stream.of(InvocationMode.values());
     }
@@ -191,6 +223,12 @@ class CatalogAdapterHostilePeerTest {
             case HUGE_SEQUENCE -> RemoteCallException.class;
             case HUGE_MESSAGE, ENDLESS_FRAGMENTS -> MessageTooLargeException.class;
             case FORWARD_TO_ITSELF, FORWARD_TO_A_DEAD_PORT, CLOSE_CONNECTION, FORWARD -> ServerUnavailableException.class;
+            case MESSAGE_ERROR, NOT_GIOP -> ServerUnavailableException.class;
+            // JacORB implements no addressing but the object key: NO_IMPLEMENT, a remote call failure;
+            // the Eclipse and OpenJDK ORBs give up on the loop: the server unavailable
+            case NEEDS_ADDRESSING_MODE -> TestOrbs.current() == OrbImplementation.JACORB
+                    ? RemoteCallException.class : ServerUnavailableException.class;
+            case UNKNOWN_SYSTEM_EXCEPTION -> RemoteCallException.class;
         };
     }
 

@@ -169,6 +169,21 @@ class GiopMessageLimitTest {
     }
 
     @Test
+    void aMessageErrorEndsTheStreamThereUnseenByTheOrb() throws IOException {
+        byte[] reply = message(2, ByteOrder.BIG_ENDIAN, 0, REPLY, withRequestId(5, 20));
+        byte[] messageError = message(2, ByteOrder.BIG_ENDIAN, 0, (byte) Giop.MESSAGE_ERROR, new byte[0]);
+        byte[] after = message(2, ByteOrder.BIG_ENDIAN, 0, REPLY, withRequestId(6, 20));
+        for (int chunk : new int[] {1, 12, 4096}) {
+            GiopMessageLimit limited = limit(new ByteArrayInputStream(concat(reply, messageError, after)));
+
+            // the reply before it, whole; then the end of the stream, and it stays ended
+            assertThat(readAll(limited, chunk)).as("read %d bytes at a time", chunk).isEqualTo(reply);
+            assertThat(limited.read()).isEqualTo(-1);
+        }
+        assertThat(noted).isEmpty();
+    }
+
+    @Test
     void aTimeOutInTheMiddleOfAHeaderLosesNothing() throws IOException {
         byte[] stream = message(2, ByteOrder.BIG_ENDIAN, 0, REPLY, body(40, 3));
         InputStream stalling = new InputStream() {

@@ -10,6 +10,7 @@ final class Giop {
     static final int REPLY = 1;
     static final int LOCATE_REQUEST = 3;
     static final int LOCATE_REPLY = 4;
+    static final int MESSAGE_ERROR = 6;
     static final int FRAGMENT = 7;
 
     private Giop() {

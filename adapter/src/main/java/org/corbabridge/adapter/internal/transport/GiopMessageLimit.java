@@ -6,6 +6,8 @@ import java.io.InputStream;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The bytes a connection receives, checked one GIOP message header at a time before the ORB sees
@@ -23,11 +25,19 @@ import java.util.function.Consumer;
  * has been passed on, a {@link ReplyListener} is told: with its request id in GIOP 1.2,
  * without in GIOP 1.0 and 1.1, where the id follows a header of variable length.
  *
+ * <p>A {@code MessageError} (the peer could not read a message of ours) ends the stream there,
+ * unseen by the ORB: the connection can carry nothing more, and the ORB fails the calls waiting
+ * on it at once, as it does for a peer that closed. JacORB would ignore the message and leave
+ * each call waiting for a reply until its time-out; the Eclipse and OpenJDK ORBs close the
+ * connection themselves.
+ *
  * <p>Anything that does not start with the GIOP magic is passed on unchecked, for the ORB to
  * refuse as it does: the stream does not guess at framing it cannot read. Not thread-safe: one
  * reader per connection, as both ORBs have.
  */
 final class GiopMessageLimit extends FilterInputStream {
+
+    private static final Logger LOG = LoggerFactory.getLogger(GiopMessageLimit.class);
 
     /** Fragmented messages one connection may have open at once. */
     static final int MAX_OPEN_CHAINS = 4096;
@@ -51,6 +61,8 @@ final class GiopMessageLimit extends FilterInputStream {
     /** Body bytes of the current message still to pass on unchecked. */
     private long bodyLeft;
     private boolean notGiop;
+    /** A {@code MessageError} came: the end of the stream, for the ORB. */
+    private boolean ended;
     private OversizedMessageException refused;
     /** The current message ends a reply: to {@link #replyId} if {@link #replyNumbered}. */
     private boolean endsReply;
@@ -93,11 +105,17 @@ final class GiopMessageLimit extends FilterInputStream {
         if (refused != null) {
             throw refused;
         }
+        if (ended) {
+            return -1;
+        }
         if (notGiop) {
             return in.read(buffer, offset, length);
         }
         if (!serving && bodyLeft == 0) {
             if (!readAhead()) {
+                return -1;
+            }
+            if (ended) {
                 return -1;
             }
         }
@@ -191,6 +209,9 @@ final class GiopMessageLimit extends FilterInputStream {
             }
         }
         aheadWanted = HEADER;
+        if (ended) {
+            return true;
+        }
         checkFragments();
         replyNumbered = aheadFilled == HEADER_AND_REQUEST_ID;
         endsReply = !moreFragments() && (isReply()
@@ -210,6 +231,12 @@ final class GiopMessageLimit extends FilterInputStream {
     private int afterHeader() throws OversizedMessageException {
         if (!Giop.hasMagic(ahead)) {
             notGiop = true;
+            return HEADER;
+        }
+        if (Giop.type(ahead) == Giop.MESSAGE_ERROR) {
+            LOG.warn("{} answered with a GIOP MessageError: it could not read a message of ours (a GIOP version or "
+                    + "a message it does not know, or a malformed one); the connection is ended", peer);
+            ended = true;
             return HEADER;
         }
         long size = size();
