@@ -9,6 +9,7 @@ import org.corbabridge.adapter.NameNotBoundException;
 import org.corbabridge.adapter.NameServiceUnavailableException;
 import org.corbabridge.adapter.ServerUnavailableException;
 import org.corbabridge.adapter.TlsHandshakeException;
+import org.corbabridge.adapter.internal.time.CurrentAttempt;
 import org.omg.CORBA.BAD_PARAM;
 import org.omg.CORBA.ORBPackage.InvalidName;
 import org.omg.CORBA.SystemException;
@@ -52,6 +53,10 @@ final class NamingLookup {
                     + ")", Completion.NOT_APPLICABLE, e);
         } catch (SystemException e) {
             throw unavailable("resolving '" + name + "' in the name service at " + where, e);
+        } catch (RuntimeException | StackOverflowError e) {
+            throw unreadable("resolving '" + name + "' in the name service at " + where, e);
+        } catch (OutOfMemoryError e) {
+            throw unreadable("resolving '" + name + "' in the name service at " + where, RemoteFailures.hostileLength(e));
         }
     }
 
@@ -95,6 +100,10 @@ final class NamingLookup {
                     + " is not a naming context", Completion.NOT_APPLICABLE, e);
         } catch (SystemException e) {
             throw unavailable("listing '" + context + "' in the name service at " + where, e);
+        } catch (RuntimeException | StackOverflowError e) {
+            throw unreadable("listing '" + context + "' in the name service at " + where, e);
+        } catch (OutOfMemoryError e) {
+            throw unreadable("listing '" + context + "' in the name service at " + where, RemoteFailures.hostileLength(e));
         }
     }
 
@@ -144,6 +153,10 @@ final class NamingLookup {
                     Completion.NOT_APPLICABLE, e);
         } catch (SystemException e) {
             throw unavailable("reaching the name service at " + where, e);
+        } catch (RuntimeException | StackOverflowError e) {
+            throw unreadable("reaching the name service at " + where, e);
+        } catch (OutOfMemoryError e) {
+            throw unreadable("reaching the name service at " + where, RemoteFailures.hostileLength(e));
         }
     }
 
@@ -166,6 +179,10 @@ final class NamingLookup {
 
     /** The name service did not answer; or, over TLS, refused (or was refused by) this client: a typed refusal. */
     private static CorbaAdapterException unavailable(String attempt, SystemException e) {
+        CorbaAdapterException stopped = stoppedByTheAttempt(attempt, e);
+        if (stopped != null) {
+            return stopped;
+        }
         Optional<String> refused = RemoteFailures.tlsFailure(e);
         if (refused.isPresent()) {
             return new TlsHandshakeException(attempt + " failed: no TLS connection to the name service: "
@@ -173,6 +190,35 @@ final class NamingLookup {
         }
         return new NameServiceUnavailableException(attempt + " failed: the name service did not answer ("
                 + RemoteFailures.describe(e) + ")", RemoteFailures.completion(e), e);
+    }
+
+    /**
+     * The ORB failed with something other than a CORBA exception while it read the name service's
+     * answer (an index out of bounds, a stack overflow of a forward loop, an array of a length a
+     * hostile answer announced): the name service is not one this client can use.
+     */
+    private static CorbaAdapterException unreadable(String attempt, Throwable e) {
+        CorbaAdapterException stopped = stoppedByTheAttempt(attempt, e);
+        if (stopped != null) {
+            return stopped;
+        }
+        return new NameServiceUnavailableException(attempt + " failed: the ORB could not read the name service's "
+                + "answer (" + e + ")", Completion.MAYBE, e);
+    }
+
+    /**
+     * The attempt's connections refused what the ORB would have sent (past the deadline, a loop
+     * past the send limit): that is the news, whatever the ORB made of it on its way out; null if
+     * they did not.
+     */
+    private static CorbaAdapterException stoppedByTheAttempt(String attempt, Throwable reported) {
+        CurrentAttempt current = CurrentAttempt.current();
+        SystemException refusal = current == null ? null : current.refusal();
+        if (refusal == null) {
+            return null;
+        }
+        return new NameServiceUnavailableException(attempt + " failed: " + refusal.getMessage()
+                + " (the ORB reported " + reported + ")", Completion.NO, reported);
     }
 
     private static String toString(NameComponent[] path) {

@@ -13,6 +13,7 @@ import org.corbabridge.adapter.CorbaAdapterException;
 import org.corbabridge.adapter.ServerUnavailableException;
 import org.corbabridge.adapter.TlsHandshakeException;
 import org.corbabridge.adapter.WrongObjectTypeException;
+import org.corbabridge.adapter.internal.time.CurrentAttempt;
 import org.corbabridge.adapter.internal.time.Ticker;
 import org.omg.CORBA.BAD_PARAM;
 import org.omg.CORBA.SystemException;
@@ -185,14 +186,27 @@ final class Rebinding<T> {
         org.omg.CORBA.Object reference = locator.get();
         check.accept(reference);
         long started = ticker.nanoTime();
+        String attempt = "checking that the object bound as " + target + " is a " + repositoryId;
         try {
             return binder.apply(reference);
-        } catch (BAD_PARAM e) {
-            throw new WrongObjectTypeException("the object bound as " + target + " is not a " + repositoryId,
-                    Completion.NOT_APPLICABLE, e);
-        } catch (SystemException e) {
-            throw RemoteFailures.translate(e, "checking that the object bound as " + target + " is a "
-                    + repositoryId, callTimeout, ticker.nanoTime() - started);
+        } catch (CorbaAdapterException | IllegalArgumentException e) {
+            throw e;
+        } catch (RuntimeException | StackOverflowError e) {
+            CurrentAttempt current = CurrentAttempt.current();
+            SystemException refusal = current == null ? null : current.refusal();
+            if (refusal != null) {
+                // the connections stopped it (its deadline, a forward loop): that is the news
+                throw RemoteFailures.refused(refusal, attempt, e);
+            }
+            if (e instanceof BAD_PARAM) {
+                throw new WrongObjectTypeException("the object bound as " + target + " is not a " + repositoryId,
+                        Completion.NOT_APPLICABLE, e);
+            }
+            if (e instanceof SystemException system) {
+                throw RemoteFailures.translate(system, attempt, callTimeout, ticker.nanoTime() - started);
+            }
+            throw e instanceof RuntimeException runtime ? RemoteFailures.translateUnexpected(runtime, attempt)
+                    : RemoteFailures.brokenOrb(e, attempt);
         }
     }
 

@@ -157,6 +157,18 @@ final class RemoteFailures {
                 + "; the request may or may not have reached the server", Completion.MAYBE, e);
     }
 
+    /**
+     * {@code e} itself, if it is the JVM refusing an array of a length a hostile answer announced
+     * ("Requested array size exceeds VM limit": nothing was allocated, the heap is as it was), to be
+     * reported as the ORB's failure to read that answer; else it is thrown, for the heap is exhausted.
+     */
+    static OutOfMemoryError hostileLength(OutOfMemoryError e) {
+        if (e.getMessage() != null && e.getMessage().contains("array size exceeds VM limit")) {
+            return e;
+        }
+        throw e;
+    }
+
     private static MessageTooLargeException tooLarge(String attempt, OversizedMessageException refusal,
             String reported) {
         return new MessageTooLargeException(attempt + " failed: " + refusal.getMessage() + " (the ORB reported "

@@ -98,13 +98,13 @@ final class RemoteObject<T> implements AutoCloseable {
                 this.replicas = replicaSet(binder, tls);
             } else if (config.objectUrl() != null) {
                 String target = "the object at " + NamingLookup.abbreviate(config.objectUrl());
-                this.replicas = Replicas.single(target,
-                        rebinding(() -> NamingLookup.object(orb, config.objectUrl()), binder, target, tls, true));
+                this.replicas = withinTheCallTimeout(() -> Replicas.single(target,
+                        rebinding(() -> NamingLookup.object(orb, config.objectUrl()), binder, target, tls, true)));
             } else {
                 String target = "'" + name + "' in " + config.nameServiceDescription();
-                this.replicas = Replicas.single(target,
+                this.replicas = withinTheCallTimeout(() -> Replicas.single(target,
                         rebinding(() -> NamingLookup.resolve(orb, config.nameServiceUrl(), name), binder, target, tls,
-                                true));
+                                true)));
             }
         } catch (RuntimeException | Error e) {
             if (ownsAttempts) {
@@ -136,17 +136,13 @@ final class RemoteObject<T> implements AutoCloseable {
         for (ReplicaTargets.Target target : targets) {
             Rebinding<T> binding = rebinding(target.locator(), binder, target.description(), tls, false);
             CorbaAdapterException failure = null;
-            Deadline deadline = Deadline.after(config.callTimeout(), ticker);
-            CurrentAttempt outer = CurrentAttempt.begin(deadline, false, null);
             try {
-                binding.current(() -> { });
+                withinTheCallTimeout(() -> binding.current(() -> { }));
             } catch (CorbaAdapterException e) {
                 if (!Replicas.failsToReach(e)) {
                     throw e;
                 }
                 failure = e;
-            } finally {
-                CurrentAttempt.restore(outer);
             }
             descriptions.add(target.description());
             bindings.add(binding);
@@ -161,6 +157,21 @@ final class RemoteObject<T> implements AutoCloseable {
             set.refreshEvery(config.replicaPolicy().ejectionTime().toMillis(), () -> relist(set, binder, tls));
         }
         return set;
+    }
+
+    /**
+     * Locates and binds as a call is bounded: under an attempt of the call time-out, whose
+     * connections refuse what would be sent past it, past the send limit (a name service or
+     * server that forwards in a loop, or closes each connection, which an ORB would follow for
+     * ever) or past the connection limit.
+     */
+    private <R> R withinTheCallTimeout(Supplier<R> locate) {
+        CurrentAttempt outer = CurrentAttempt.begin(Deadline.after(config.callTimeout(), ticker), false, null);
+        try {
+            return locate.get();
+        } finally {
+            CurrentAttempt.restore(outer);
+        }
     }
 
     /**

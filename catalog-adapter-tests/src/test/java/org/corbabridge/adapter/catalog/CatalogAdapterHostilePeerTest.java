@@ -19,6 +19,7 @@ import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.CorbaAdapterException;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.MessageTooLargeException;
+import org.corbabridge.adapter.NameServiceUnavailableException;
 import org.corbabridge.adapter.OrbConfig;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.adapter.RemoteCallException;
@@ -50,6 +51,8 @@ class CatalogAdapterHostilePeerTest {
     private static final Logger LOG = LoggerFactory.getLogger(CatalogAdapterHostilePeerTest.class);
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(2);
     private static final Duration BOUND = CALL_TIMEOUT.plusMillis(200);
+    /** What starting an adapter's own ORB may take, beside the call time-out, when an adapter is made. */
+    private static final Duration ORB_START = Duration.ofSeconds(1);
     /** What a call may leave on the heap, after a GC: far below any buffer a hostile size could make. */
     private static final long HEAP_GROWTH_LIMIT = 32L << 20;
     /** The cap on incoming messages here: small, so that a peak over it plus slack stands out. */
@@ -201,6 +204,48 @@ class CatalogAdapterHostilePeerTest {
                     .isEmpty();
             assertThat(holdsWithin(Duration.ofSeconds(5), () -> ProcFs.self().establishedConnections(peer.port()) == 0))
                     .as("every connection to the peer closed").isTrue();
+        }
+    }
+
+    static Stream<Behaviour> brokenNameServices() {
+        return Stream.of(Behaviour.values()).filter(behaviour -> behaviour != Behaviour.FORWARD);
+    }
+
+    /**
+     * A name service that breaks the protocol in any of the ways a server can: the adapter is not
+     * made, with a typed error, within its time-outs, and leaves no thread or connection behind.
+     * Making the adapter starts its ORB first (up to a few hundred milliseconds), then looks the
+     * name up under an attempt of the call time-out; the bound is the two. Before the attempt,
+     * JacORB followed a name service's forward loop, and reconnected to one that closes each
+     * connection, for ever; the Eclipse and OpenJDK ORBs threw a {@code StackOverflowError} or an
+     * {@code EmptyStackException} after 1-3 s, and an {@code OutOfMemoryError} for a reference
+     * announcing 2^31 - 1 bytes.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("brokenNameServices")
+    void aBrokenNameServiceIsATypedErrorWhenTheAdapterIsMadeAndLeavesNothingBehind(Behaviour behaviour)
+            throws Exception {
+        try (HostileGiopServer nameService = HostileGiopServer.start(behaviour)) {
+            AdapterConfig config = AdapterConfig.builder().nameService(nameService.corbaloc("NameService"))
+                    .name("Catalog").orb(OrbConfig.builder().implementation(TestOrbs.current())
+                            .maxIncomingMessageBytes(MESSAGE_CAP).build())
+                    .callTimeout(CALL_TIMEOUT).connectTimeout(TestOrbs.CONNECT_TIMEOUT).build();
+            Set<Thread> threadsBefore = Threads.live();
+            long started = System.nanoTime();
+
+            Throwable thrown = assertTimeoutPreemptively(BOUND.plusSeconds(5), () -> catchThrowable(
+                    () -> CatalogAdapter.create(config).close()));
+
+            Duration took = Duration.ofNanos(System.nanoTime() - started);
+            LOG.info("broken name service {} on {}: {} after {} ms", behaviour, TestOrbs.current(), thrown,
+                    took.toMillis());
+            assertThat(thrown).isInstanceOf(NameServiceUnavailableException.class);
+            assertThat(took).isLessThan(CALL_TIMEOUT.plus(ORB_START));
+            assertThat(Threads.stillAliveAfter(threadsBefore, Duration.ofSeconds(10), HostileGiopServer.THREAD_PREFIX))
+                    .isEmpty();
+            assertThat(holdsWithin(Duration.ofSeconds(5),
+                    () -> ProcFs.self().establishedConnections(nameService.port()) == 0))
+                    .as("every connection to the name service closed").isTrue();
         }
     }
 
