@@ -124,11 +124,7 @@ class CatalogAdapterHostilePeerTest {
             }
             assertThat(heapGrowth).isLessThan(HEAP_GROWTH_LIMIT);
             assertThat(peakHeap).isLessThan(PEAK_HEAP_LIMIT);
-            // the peer's own threads are its affair (one that stops reading holds its end until closed)
-            assertThat(Threads.stillAliveAfter(threadsBefore, Duration.ofSeconds(10), HostileGiopServer.THREAD_PREFIX))
-                    .isEmpty();
-            assertThat(holdsWithin(Duration.ofSeconds(5), () -> ProcFs.self().establishedConnections(peer.port()) == 0))
-                    .as("every connection to the peer closed").isTrue();
+            assertNothingLeftBehind(threadsBefore, peer);
             // not even a socket that never connected (a forward to a dead port) is left open
             assertThat(holdsWithin(Duration.ofSeconds(5), () -> ProcFs.self().openSockets() <= socketsBefore))
                     .as("no more sockets open than before the call").isTrue();
@@ -170,40 +166,7 @@ class CatalogAdapterHostilePeerTest {
                     .isEqualTo(Completion.NO);
             assertThat(peer.requestsSeen()).isPositive();
             // the peer's thread holds its end open, unread, until the peer is closed
-            assertThat(Threads.stillAliveAfter(threadsBefore, Duration.ofSeconds(10), HostileGiopServer.THREAD_PREFIX))
-                    .isEmpty();
-            assertThat(holdsWithin(Duration.ofSeconds(5), () -> ProcFs.self().establishedConnections(peer.port()) == 0))
-                    .as("every connection to the peer closed").isTrue();
-        }
-    }
-
-    /**
-     * A name bound to a web server's port (the most common wrong address): the reference's type
-     * check meets an HTTP answer, and the adapter is not made, with the server unavailable, at once.
-     */
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("modes")
-    void aNameBoundToAWebServerIsTheServerUnavailableWhenTheAdapterIsMade(InvocationMode mode) throws Exception {
-        try (HostileGiopServer peer = HostileGiopServer.start(Behaviour.NOT_GIOP)) {
-            String name = "WebServer" + mode;
-            bind(name, peer.corbaloc("Catalog"));
-            AdapterConfig config = AdapterConfig.builder().nameService(naming.nameServiceUrl()).name(name)
-                    .orb(TestOrbs.current()).invocation(mode).callTimeout(CALL_TIMEOUT)
-                    .connectTimeout(TestOrbs.CONNECT_TIMEOUT).build();
-            Set<Thread> threadsBefore = Threads.live();
-            long started = System.nanoTime();
-
-            Throwable thrown = catchThrowable(() -> CatalogAdapter.create(config).close());
-
-            Duration took = Duration.ofNanos(System.nanoTime() - started);
-            LOG.info("web server, {} on {}: {} after {} ms", mode, TestOrbs.current(), thrown, took.toMillis());
-            assertThat(thrown).isInstanceOf(ServerUnavailableException.class).hasMessageContaining(name);
-            assertThat(took).isLessThan(BOUND);
-            assertThat(peer.requestsSeen()).isPositive();
-            assertThat(Threads.stillAliveAfter(threadsBefore, Duration.ofSeconds(10), HostileGiopServer.THREAD_PREFIX))
-                    .isEmpty();
-            assertThat(holdsWithin(Duration.ofSeconds(5), () -> ProcFs.self().establishedConnections(peer.port()) == 0))
-                    .as("every connection to the peer closed").isTrue();
+            assertNothingLeftBehind(threadsBefore, peer);
         }
     }
 
@@ -235,26 +198,10 @@ class CatalogAdapterHostilePeerTest {
     void aBrokenNameServiceIsATypedErrorWhenTheAdapterIsMadeAndLeavesNothingBehind(Behaviour behaviour)
             throws Exception {
         try (HostileGiopServer nameService = HostileGiopServer.start(behaviour)) {
-            AdapterConfig config = AdapterConfig.builder().nameService(nameService.corbaloc("NameService"))
-                    .name("Catalog").orb(OrbConfig.builder().implementation(TestOrbs.current())
-                            .maxIncomingMessageBytes(MESSAGE_CAP).build())
-                    .callTimeout(CALL_TIMEOUT).connectTimeout(TestOrbs.CONNECT_TIMEOUT).build();
-            Set<Thread> threadsBefore = Threads.live();
-            long started = System.nanoTime();
+            Throwable thrown = makingFails(nameService.corbaloc("NameService"), "Catalog", nameService,
+                    "broken name service " + behaviour);
 
-            Throwable thrown = assertTimeoutPreemptively(BOUND.plusSeconds(5), () -> catchThrowable(
-                    () -> CatalogAdapter.create(config).close()));
-
-            Duration took = Duration.ofNanos(System.nanoTime() - started);
-            LOG.info("broken name service {} on {}: {} after {} ms", behaviour, TestOrbs.current(), thrown,
-                    took.toMillis());
             assertThat(thrown).isInstanceOf(NameServiceUnavailableException.class);
-            assertThat(took).isLessThan(CALL_TIMEOUT.plus(ORB_START));
-            assertThat(Threads.stillAliveAfter(threadsBefore, Duration.ofSeconds(10), HostileGiopServer.THREAD_PREFIX))
-                    .isEmpty();
-            assertThat(holdsWithin(Duration.ofSeconds(5),
-                    () -> ProcFs.self().establishedConnections(nameService.port()) == 0))
-                    .as("every connection to the name service closed").isTrue();
         }
     }
 
@@ -269,26 +216,50 @@ class CatalogAdapterHostilePeerTest {
         try (HostileGiopServer peer = HostileGiopServer.startHostileToTypeChecks(behaviour)) {
             String name = "HostileToTypeChecks" + behaviour;
             bind(name, peer.corbaloc("Catalog"));
-            AdapterConfig config = AdapterConfig.builder().nameService(naming.nameServiceUrl()).name(name)
-                    .orb(OrbConfig.builder().implementation(TestOrbs.current()).maxIncomingMessageBytes(MESSAGE_CAP)
-                            .build())
-                    .callTimeout(CALL_TIMEOUT).connectTimeout(TestOrbs.CONNECT_TIMEOUT).build();
-            Set<Thread> threadsBefore = Threads.live();
-            long started = System.nanoTime();
 
-            Throwable thrown = assertTimeoutPreemptively(BOUND.plusSeconds(5), () -> catchThrowable(
-                    () -> CatalogAdapter.create(config).close()));
+            Throwable thrown = makingFails(naming.nameServiceUrl(), name, peer,
+                    "server broken from its type check on, " + behaviour);
 
-            Duration took = Duration.ofNanos(System.nanoTime() - started);
-            LOG.info("server broken from its type check on, {} on {}: {} after {} ms", behaviour, TestOrbs.current(),
-                    thrown, took.toMillis());
-            assertThat(thrown).isInstanceOf(CorbaAdapterException.class).hasMessageContaining(name);
-            assertThat(took).isLessThan(CALL_TIMEOUT.plus(ORB_START));
-            assertThat(Threads.stillAliveAfter(threadsBefore, Duration.ofSeconds(10), HostileGiopServer.THREAD_PREFIX))
-                    .isEmpty();
-            assertThat(holdsWithin(Duration.ofSeconds(5), () -> ProcFs.self().establishedConnections(peer.port()) == 0))
-                    .as("every connection to the peer closed").isTrue();
+            // a web server's HTTP answer (the most common wrong address) is the server unavailable
+            assertThat(thrown).isInstanceOf(behaviour == Behaviour.NOT_GIOP ? ServerUnavailableException.class
+                    : CorbaAdapterException.class).hasMessageContaining(name);
         }
+    }
+
+    /**
+     * Makes an adapter for {@code name} in {@code nameServiceUrl}, which must fail because of
+     * {@code peer}: what it threw, once it is asserted to have failed within the ORB's start and
+     * the call time-out, and to have left nothing behind.
+     */
+    private static Throwable makingFails(String nameServiceUrl, String name, HostileGiopServer peer, String what)
+            throws Exception {
+        AdapterConfig config = AdapterConfig.builder().nameService(nameServiceUrl).name(name)
+                .orb(OrbConfig.builder().implementation(TestOrbs.current()).maxIncomingMessageBytes(MESSAGE_CAP)
+                        .build())
+                .callTimeout(CALL_TIMEOUT).connectTimeout(TestOrbs.CONNECT_TIMEOUT).build();
+        Set<Thread> threadsBefore = Threads.live();
+        long started = System.nanoTime();
+
+        Throwable thrown = assertTimeoutPreemptively(BOUND.plusSeconds(5), () -> catchThrowable(
+                () -> CatalogAdapter.create(config).close()));
+
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
+        LOG.info("{} on {}: {} after {} ms", what, TestOrbs.current(), thrown, took.toMillis());
+        assertThat(took).isLessThan(CALL_TIMEOUT.plus(ORB_START));
+        assertNothingLeftBehind(threadsBefore, peer);
+        return thrown;
+    }
+
+    /**
+     * No thread of the adapter's left once it is closed (the peer's own are its affair: one that
+     * stops reading holds its end until closed), and every connection to the peer closed.
+     */
+    private static void assertNothingLeftBehind(Set<Thread> threadsBefore, HostileGiopServer peer)
+            throws InterruptedException {
+        assertThat(Threads.stillAliveAfter(threadsBefore, Duration.ofSeconds(10), HostileGiopServer.THREAD_PREFIX))
+                .isEmpty();
+        assertThat(holdsWithin(Duration.ofSeconds(5), () -> ProcFs.self().establishedConnections(peer.port()) == 0))
+                .as("every connection to the peer closed").isTrue();
     }
 
     static Stream<InvocationMode> modes() {
