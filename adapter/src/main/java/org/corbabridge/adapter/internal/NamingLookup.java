@@ -56,7 +56,8 @@ final class NamingLookup {
         } catch (RuntimeException | StackOverflowError e) {
             throw unreadable("resolving '" + name + "' in the name service at " + where, e);
         } catch (OutOfMemoryError e) {
-            throw unreadable("resolving '" + name + "' in the name service at " + where, RemoteFailures.hostileLength(e));
+            throw unreadable("resolving '" + name + "' in the name service at " + where,
+                    RemoteFailures.hostileLength(e));
         }
     }
 
@@ -103,7 +104,8 @@ final class NamingLookup {
         } catch (RuntimeException | StackOverflowError e) {
             throw unreadable("listing '" + context + "' in the name service at " + where, e);
         } catch (OutOfMemoryError e) {
-            throw unreadable("listing '" + context + "' in the name service at " + where, RemoteFailures.hostileLength(e));
+            throw unreadable("listing '" + context + "' in the name service at " + where,
+                    RemoteFailures.hostileLength(e));
         }
     }
 

@@ -166,12 +166,7 @@ final class RemoteObject<T> implements AutoCloseable {
      * ever) or past the connection limit.
      */
     private <R> R withinTheCallTimeout(Supplier<R> locate) {
-        CurrentAttempt outer = CurrentAttempt.begin(Deadline.after(config.callTimeout(), ticker), false, null);
-        try {
-            return locate.get();
-        } finally {
-            CurrentAttempt.restore(outer);
-        }
+        return CurrentAttempt.within(Deadline.after(config.callTimeout(), ticker), locate);
     }
 
     /**

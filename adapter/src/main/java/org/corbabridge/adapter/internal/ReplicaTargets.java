@@ -1,5 +1,6 @@
 package org.corbabridge.adapter.internal;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -9,6 +10,9 @@ import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.CorbaAdapterException;
 import org.corbabridge.adapter.NameNotBoundException;
+import org.corbabridge.adapter.internal.time.CurrentAttempt;
+import org.corbabridge.adapter.internal.time.Deadline;
+import org.corbabridge.adapter.internal.time.Ticker;
 
 /**
  * The replicas a configuration names ({@link AdapterConfig#replicas()}), one per object: a name
@@ -33,13 +37,13 @@ final class ReplicaTargets {
             if (lower.startsWith("corbaname:") && replica.endsWith("/")) {
                 int hash = replica.indexOf('#');
                 listed(targets, orb, replica.substring(0, hash), replica.substring(0, hash),
-                        replica.substring(hash + 1));
+                        replica.substring(hash + 1), config.callTimeout());
             } else if (lower.startsWith("corbaname:")) {
                 int hash = replica.indexOf('#');
                 String nameService = replica.substring(0, hash);
                 String name = replica.substring(hash + 1);
                 targets.addAll(byAddress(new Target("'" + name + "' in " + nameService,
-                        () -> NamingLookup.resolve(orb, nameService, name)), orb));
+                        () -> NamingLookup.resolve(orb, nameService, name)), orb, config.callTimeout()));
             } else if (lower.startsWith("corbaloc:")) {
                 for (String url : splitCorbaloc(replica)) {
                     targets.add(new Target("the object at " + url, () -> NamingLookup.object(orb, url)));
@@ -53,10 +57,11 @@ final class ReplicaTargets {
                     targets.add(new Target(description, () -> NamingLookup.object(orb, address.ior())));
                 }
             } else if (replica.endsWith("/")) {
-                listed(targets, orb, config.nameServiceUrl(), config.nameServiceDescription(), replica);
+                listed(targets, orb, config.nameServiceUrl(), config.nameServiceDescription(), replica,
+                        config.callTimeout());
             } else {
                 targets.addAll(byAddress(new Target("'" + replica + "' in " + config.nameServiceDescription(),
-                        () -> NamingLookup.resolve(orb, config.nameServiceUrl(), replica)), orb));
+                        () -> NamingLookup.resolve(orb, config.nameServiceUrl(), replica)), orb, config.callTimeout()));
             }
         }
         return targets;
@@ -69,11 +74,11 @@ final class ReplicaTargets {
      * now is one replica, which fails as it does. What the name resolved to here is what each
      * replica is first bound to: the name is not resolved twice when the client is made.
      */
-    static List<Target> byAddress(Target named, OrbLease orb) {
+    static List<Target> byAddress(Target named, OrbLease orb, Duration lookupTimeout) {
         org.omg.CORBA.Object found;
         List<IorSplit.Address> addresses;
         try {
-            found = named.locator().get();
+            found = bounded(lookupTimeout, named.locator());
             addresses = IorSplit.addresses(orb.orb().object_to_string(found));
         } catch (RuntimeException notNow) {
             return List.of(named);
@@ -96,6 +101,17 @@ final class ReplicaTargets {
         return targets;
     }
 
+    /**
+     * One lookup in the name service, bounded as a call's attempt is (its deadline, its send and
+     * connection limits: a name service that forwards in a loop or closes each connection, which
+     * an ORB would follow for ever), each on its own: listing a context of many replicas takes many
+     * lookups. Inside a call's attempt (a replica located again), the call's bounds hold instead.
+     */
+    private static <R> R bounded(Duration lookupTimeout, Supplier<R> lookup) {
+        return CurrentAttempt.current() != null ? lookup.get()
+                : CurrentAttempt.within(Deadline.after(lookupTimeout, Ticker.SYSTEM), lookup);
+    }
+
     /** A locator that gives {@code first} the first time (what was found a moment ago), {@code again} after. */
     private static Supplier<org.omg.CORBA.Object> firstThen(Supplier<org.omg.CORBA.Object> first,
             Supplier<org.omg.CORBA.Object> again) {
@@ -114,15 +130,16 @@ final class ReplicaTargets {
      * the client's other replicas still serve and the failure is told.
      */
     private static void listed(List<Target> targets, OrbLease orb, String nameServiceUrl, String where,
-            String context) {
+            String context, Duration lookupTimeout) {
         String path = context.substring(0, context.length() - 1);
         while (path.startsWith("/")) {
             path = path.substring(1);
         }
         try {
-            for (String name : NamingLookup.objectsIn(orb, nameServiceUrl, path)) {
+            String listedPath = path;
+            for (String name : bounded(lookupTimeout, () -> NamingLookup.objectsIn(orb, nameServiceUrl, listedPath))) {
                 targets.addAll(byAddress(new Target("'" + name + "' in " + where,
-                        () -> NamingLookup.resolve(orb, nameServiceUrl, name)), orb));
+                        () -> NamingLookup.resolve(orb, nameServiceUrl, name)), orb, lookupTimeout));
             }
         } catch (CorbaAdapterException e) {
             targets.add(new Target("the bindings of '" + context + "' in " + where, () -> {

@@ -198,10 +198,26 @@ class CatalogAdapterHostilePeerTest {
     void aBrokenNameServiceIsATypedErrorWhenTheAdapterIsMadeAndLeavesNothingBehind(Behaviour behaviour)
             throws Exception {
         try (HostileGiopServer nameService = HostileGiopServer.start(behaviour)) {
-            Throwable thrown = makingFails(nameService.corbaloc("NameService"), "Catalog", nameService,
-                    "broken name service " + behaviour);
+            Throwable thrown = makingFails(AdapterConfig.builder().nameService(nameService.corbaloc("NameService"))
+                    .name("Catalog"), nameService, "broken name service " + behaviour);
 
             assertThat(thrown).isInstanceOf(NameServiceUnavailableException.class);
+        }
+    }
+
+    /**
+     * The same name services, asked for every replica bound in a naming context: the listing,
+     * and each replica's lookup, is bounded as the single name's is. It is also what the prober
+     * lists again every ejection time, on the thread that returns replicas to service.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("brokenNameServices")
+    void aBrokenNameServiceListingReplicasIsATypedErrorWhenTheAdapterIsMade(Behaviour behaviour) throws Exception {
+        try (HostileGiopServer nameService = HostileGiopServer.start(behaviour)) {
+            Throwable thrown = makingFails(AdapterConfig.builder().nameService(nameService.corbaloc("NameService"))
+                    .replicas("Catalogs/"), nameService, "broken name service listing replicas, " + behaviour);
+
+            assertThat(thrown).isInstanceOf(NameServiceUnavailableException.class).hasMessageContaining("the name service at");
         }
     }
 
@@ -217,8 +233,8 @@ class CatalogAdapterHostilePeerTest {
             String name = "HostileToTypeChecks" + behaviour;
             bind(name, peer.corbaloc("Catalog"));
 
-            Throwable thrown = makingFails(naming.nameServiceUrl(), name, peer,
-                    "server broken from its type check on, " + behaviour);
+            Throwable thrown = makingFails(AdapterConfig.builder().nameService(naming.nameServiceUrl()).name(name),
+                    peer, "server broken from its type check on, " + behaviour);
 
             // a web server's HTTP answer (the most common wrong address) is the server unavailable
             assertThat(thrown).isInstanceOf(behaviour == Behaviour.NOT_GIOP ? ServerUnavailableException.class
@@ -227,13 +243,13 @@ class CatalogAdapterHostilePeerTest {
     }
 
     /**
-     * Makes an adapter for {@code name} in {@code nameServiceUrl}, which must fail because of
-     * {@code peer}: what it threw, once it is asserted to have failed within the ORB's start and
-     * the call time-out, and to have left nothing behind.
+     * Makes the adapter {@code target} names (its name service and name, or replicas), which must
+     * fail because of {@code peer}: what it threw, once it is asserted to have failed within the
+     * ORB's start and the call time-out, and to have left nothing behind.
      */
-    private static Throwable makingFails(String nameServiceUrl, String name, HostileGiopServer peer, String what)
+    private static Throwable makingFails(AdapterConfig.Builder target, HostileGiopServer peer, String what)
             throws Exception {
-        AdapterConfig config = AdapterConfig.builder().nameService(nameServiceUrl).name(name)
+        AdapterConfig config = target
                 .orb(OrbConfig.builder().implementation(TestOrbs.current()).maxIncomingMessageBytes(MESSAGE_CAP)
                         .build())
                 .callTimeout(CALL_TIMEOUT).connectTimeout(TestOrbs.CONNECT_TIMEOUT).build();

@@ -123,6 +123,19 @@ public final class CurrentAttempt {
         }
     }
 
+    /**
+     * Runs {@code work} as an attempt under {@code deadline} on this thread, with the attempt's
+     * limits (the deadline, the send and connection limits) on every connection it uses.
+     */
+    public static <R> R within(Deadline deadline, java.util.function.Supplier<R> work) {
+        CurrentAttempt outer = begin(deadline, false, null);
+        try {
+            return work.get();
+        } finally {
+            restore(outer);
+        }
+    }
+
     /** This thread's attempt, or null outside a call. */
     public static CurrentAttempt current() {
         return CURRENT.get();
