@@ -28,6 +28,9 @@ import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManagerFactory;
 import org.corbabridge.adapter.TestOrbs;
+import org.corbabridge.adapter.internal.time.CurrentAttempt;
+import org.corbabridge.adapter.internal.time.Deadline;
+import org.corbabridge.adapter.internal.time.FakeTicker;
 import org.corbabridge.fixture.TestKeys;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -188,7 +191,8 @@ class TlsConnectorTest {
     /**
      * A server that sends its handshake a byte every 50 ms: each read ends well within the read
      * time-out, so only a bound on the whole handshake ends it (the record it announces would take
-     * 14 minutes); the connect fails within the connect time-out, and is not remembered as a refusal.
+     * 14 minutes); the connect fails within the connect time-out, or the least a handshake is
+     * given when that is more, and is not remembered as a refusal.
      */
     @Test
     void aServerThatTricklesItsHandshakeIsGivenUpOnAtTheConnectTimeout() throws Exception {
@@ -206,10 +210,30 @@ class TlsConnectorTest {
             Duration took = Duration.ofNanos(System.nanoTime() - started);
 
             assertThat(thrown).isInstanceOf(SSLHandshakeException.class).hasMessageContaining("too slowly");
-            assertThat(took).isLessThan(Duration.ofMillis(500 + 1000));
+            assertThat(took).isLessThan(Duration.ofMillis(TlsConnector.handshakeMillis(500) + 1000));
             Throwable again = catchThrowable(() -> connector.connect(slow, 500).close());
             assertThat(again).isInstanceOf(SSLHandshakeException.class).hasMessageNotContaining("not tried again");
         }
+    }
+
+    @Test
+    void aWholeHandshakeIsGivenTheConnectTimeoutButNeverLessThanTheLeastAHandshakeNeeds() {
+        assertThat(TlsConnector.handshakeMillis(500)).isEqualTo(TlsConnector.MIN_HANDSHAKE_MILLIS);
+        assertThat(TlsConnector.handshakeMillis(1000)).isEqualTo(TlsConnector.MIN_HANDSHAKE_MILLIS);
+        assertThat(TlsConnector.handshakeMillis(10_000)).isEqualTo(10_000);
+    }
+
+    @Test
+    void aHandshakeInsideACallNeverOutlivesTheCallsDeadline() {
+        FakeTicker clock = new FakeTicker();
+        CurrentAttempt outer = CurrentAttempt.begin(Deadline.after(Duration.ofMillis(800), clock), true);
+        try {
+            clock.advance(Duration.ofMillis(500));
+            assertThat(TlsConnector.handshakeMillis(1000, CurrentAttempt.current())).isEqualTo(300);
+        } finally {
+            CurrentAttempt.restore(outer);
+        }
+        assertThat(TlsConnector.handshakeMillis(1000, null)).isEqualTo(TlsConnector.MIN_HANDSHAKE_MILLIS);
     }
 
     /** Accepts until closed; to each connection, a TLS record header announcing 16 KiB, then a byte every 50 ms. */

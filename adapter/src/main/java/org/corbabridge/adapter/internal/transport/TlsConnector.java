@@ -16,6 +16,7 @@ import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
+import org.corbabridge.adapter.internal.time.CurrentAttempt;
 import org.corbabridge.adapter.internal.time.Deadline;
 import org.corbabridge.adapter.internal.time.Ticker;
 
@@ -111,7 +112,8 @@ public final class TlsConnector {
             // that sends it a byte at a time (each read within the read time-out) at the time-out too
             tls.setSoTimeout(timeout);
             SocketDeadlines.Watched watched = SocketDeadlines.watch(tcp, address.toString());
-            watched.until(Deadline.after(Duration.ofMillis(timeout), Ticker.SYSTEM), "the TLS handshake");
+            watched.until(Deadline.after(Duration.ofMillis(handshakeMillis(timeout, CurrentAttempt.current())),
+                    Ticker.SYSTEM), "the TLS handshake");
             try {
                 handshake(tls, watched);
             } catch (Refused refused) {
@@ -129,6 +131,29 @@ public final class TlsConnector {
             tcp.close();
             throw e;
         }
+    }
+
+    /**
+     * The least a whole handshake is given: its key exchange and certificate checks are CPU work
+     * on both sides, and a JVM's first handshake loads and initializes the JDK's TLS classes. On
+     * two busy cores that took more than a 1 s connect time-out (the first TLS call of a test JVM
+     * beside three others), and the connection was refused as "too slow" for this machine's own
+     * work. A peer that trickles its handshake is still given up on in seconds, not minutes.
+     */
+    static final long MIN_HANDSHAKE_MILLIS = 3000;
+
+    /** The whole handshake's bound: the connect time-out, or {@link #MIN_HANDSHAKE_MILLIS} if that is more. */
+    static long handshakeMillis(int connectTimeoutMillis) {
+        return Math.max(connectTimeoutMillis, MIN_HANDSHAKE_MILLIS);
+    }
+
+    /**
+     * The same, within the call's attempt ({@code attempt}, null outside a call): never past the
+     * call's deadline, which the handshake of a connection the call opens is part of.
+     */
+    static long handshakeMillis(int connectTimeoutMillis, CurrentAttempt attempt) {
+        long bound = handshakeMillis(connectTimeoutMillis);
+        return attempt == null ? bound : attempt.deadline().capMillis((int) Math.min(bound, Integer.MAX_VALUE));
     }
 
     /**
