@@ -53,11 +53,8 @@ final class NamingLookup {
                     + ")", Completion.NOT_APPLICABLE, e);
         } catch (SystemException e) {
             throw unavailable("resolving '" + name + "' in the name service at " + where, e);
-        } catch (RuntimeException | StackOverflowError e) {
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             throw unreadable("resolving '" + name + "' in the name service at " + where, e);
-        } catch (OutOfMemoryError e) {
-            throw unreadable("resolving '" + name + "' in the name service at " + where,
-                    RemoteFailures.hostileLength(e));
         }
     }
 
@@ -101,11 +98,8 @@ final class NamingLookup {
                     + " is not a naming context", Completion.NOT_APPLICABLE, e);
         } catch (SystemException e) {
             throw unavailable("listing '" + context + "' in the name service at " + where, e);
-        } catch (RuntimeException | StackOverflowError e) {
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             throw unreadable("listing '" + context + "' in the name service at " + where, e);
-        } catch (OutOfMemoryError e) {
-            throw unreadable("listing '" + context + "' in the name service at " + where,
-                    RemoteFailures.hostileLength(e));
         }
     }
 
@@ -155,10 +149,8 @@ final class NamingLookup {
                     Completion.NOT_APPLICABLE, e);
         } catch (SystemException e) {
             throw unavailable("reaching the name service at " + where, e);
-        } catch (RuntimeException | StackOverflowError e) {
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             throw unreadable("reaching the name service at " + where, e);
-        } catch (OutOfMemoryError e) {
-            throw unreadable("reaching the name service at " + where, RemoteFailures.hostileLength(e));
         }
     }
 
@@ -200,6 +192,9 @@ final class NamingLookup {
      * hostile answer announced): the name service is not one this client can use.
      */
     private static CorbaAdapterException unreadable(String attempt, Throwable e) {
+        if (e instanceof OutOfMemoryError memory) {
+            RemoteFailures.throwUnlessHostileLength(memory);
+        }
         CorbaAdapterException stopped = stoppedByTheAttempt(attempt, e);
         if (stopped != null) {
             return stopped;
@@ -214,8 +209,7 @@ final class NamingLookup {
      * they did not.
      */
     private static CorbaAdapterException stoppedByTheAttempt(String attempt, Throwable reported) {
-        CurrentAttempt current = CurrentAttempt.current();
-        SystemException refusal = current == null ? null : current.refusal();
+        SystemException refusal = CurrentAttempt.currentRefusal();
         if (refusal == null) {
             return null;
         }

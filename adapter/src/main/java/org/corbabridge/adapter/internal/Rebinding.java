@@ -192,8 +192,7 @@ final class Rebinding<T> {
         } catch (CorbaAdapterException | IllegalArgumentException e) {
             throw e;
         } catch (RuntimeException | StackOverflowError e) {
-            CurrentAttempt current = CurrentAttempt.current();
-            SystemException refusal = current == null ? null : current.refusal();
+            SystemException refusal = CurrentAttempt.currentRefusal();
             if (refusal != null) {
                 // the connections stopped it (its deadline, a forward loop): that is the news
                 throw RemoteFailures.refused(refusal, attempt, e);

@@ -158,15 +158,14 @@ final class RemoteFailures {
     }
 
     /**
-     * {@code e} itself, if it is the JVM refusing an array of a length a hostile answer announced
+     * Returns if {@code e} is the JVM refusing an array of a length a hostile answer announced
      * ("Requested array size exceeds VM limit": nothing was allocated, the heap is as it was), to be
-     * reported as the ORB's failure to read that answer; else it is thrown, for the heap is exhausted.
+     * reported as the ORB's failure to read that answer; else throws it, for the heap is exhausted.
      */
-    static OutOfMemoryError hostileLength(OutOfMemoryError e) {
-        if (e.getMessage() != null && e.getMessage().contains("array size exceeds VM limit")) {
-            return e;
+    static void throwUnlessHostileLength(OutOfMemoryError e) {
+        if (e.getMessage() == null || !e.getMessage().contains("array size exceeds VM limit")) {
+            throw e;
         }
-        throw e;
     }
 
     private static MessageTooLargeException tooLarge(String attempt, OversizedMessageException refusal,

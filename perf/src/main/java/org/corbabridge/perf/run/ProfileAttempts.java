@@ -8,9 +8,9 @@ import java.util.function.Supplier;
 /**
  * A profile explains a figure; it is not one. A profiled run that fails is tried again where the
  * caller can give it a fresh JVM, and is otherwise left out, with a line saying why, while the
- * study goes on. async-profiler's sampling crashes a JVM now and then (a SIGSEGV inside the JVM,
- * 0.3 s after the profiler started, in a payload worker and in a start-up probe), and such a crash
- * must not cost the figures of a run of many minutes.
+ * study goes on. async-profiler's sampling crashes a JVM now and then (a SIGSEGV inside the JVM
+ * 0.3 s after the profiler started, in a payload worker; a profiled start-up probe that died in
+ * CI), and such a crash must not cost the figures of a run of many minutes.
  */
 final class ProfileAttempts {
 

@@ -136,6 +136,12 @@ public final class CurrentAttempt {
         }
     }
 
+    /** Why this thread's attempt refused to send or connect; null if it did not, or outside an attempt. */
+    public static SystemException currentRefusal() {
+        CurrentAttempt attempt = CURRENT.get();
+        return attempt == null ? null : attempt.refusal;
+    }
+
     /** This thread's attempt, or null outside a call. */
     public static CurrentAttempt current() {
         return CURRENT.get();

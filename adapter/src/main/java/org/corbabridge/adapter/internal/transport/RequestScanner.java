@@ -114,12 +114,13 @@ final class RequestScanner extends FilterOutputStream {
      * the closed socket's error, saying the server had stopped reading.
      */
     private void send(byte[] buffer, int offset, int length) throws IOException {
-        if (watched == null) {
+        CurrentAttempt attempt = watched == null ? null : CurrentAttempt.current();
+        if (attempt == null) {
+            // not watched, or outside a call: no deadline to end the write at
             out.write(buffer, offset, length);
             return;
         }
-        CurrentAttempt attempt = CurrentAttempt.current();
-        watched.until(attempt == null ? null : attempt.deadline(), "a request's write");
+        watched.until(attempt.deadline(), "a request's write");
         try {
             out.write(buffer, offset, length);
         } catch (IOException e) {

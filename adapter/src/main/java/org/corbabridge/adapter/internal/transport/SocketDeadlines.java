@@ -12,7 +12,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Ends a blocking socket operation still under way when its deadline passes: a request's write
- * (the call's deadline), a TLS handshake (the connect time-out). A blocking write has no time-out
+ * (the call's deadline), a TLS handshake (the connect time-out, at least 3 s, never past a call's
+ * deadline: {@code TlsConnector}). A blocking write has no time-out
  * at all: once a server stops reading (frozen, deadlocked, stopped) and the two sides' buffers are
  * full, the ORB's write on the calling thread waits for as long as the connection stays open, and
  * with it every other thread that wants the connection's write lock. A read time-out bounds each
