@@ -13,7 +13,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 class PingTest {
 
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(1);
-    private static final Duration SLACK = Duration.ofMillis(500);
 
     @ParameterizedTest
     @EnumSource(InvocationMode.class)
@@ -32,7 +31,7 @@ class PingTest {
             } finally {
                 fixture.server().resume();
             }
-            assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(CALL_TIMEOUT.plus(SLACK));
+            assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(CALL_TIMEOUT.plus(TestOrbs.SLACK));
             client.ping();
 
             fixture.server().kill();

@@ -32,7 +32,6 @@ import org.omg.CosNaming.NamingContextExtHelper;
 /** Each way a call can fail reaches the caller as its own typed exception, within its bound. */
 class CatalogAdapterErrorsTest {
 
-    private static final Duration SLACK = Duration.ofSeconds(1);
     /** The bound docs/faults.md states for a failure that needs no waiting: one answer from a live peer. */
     private static final Duration AT_ONCE = Duration.ofSeconds(1);
 
@@ -62,7 +61,7 @@ class CatalogAdapterErrorsTest {
                 .build();
         // the ORB is made first: the first ORB.init of a JVM loads classes for a while
         try (OwnedOrb orb = TestOrbs.newOrb()) {
-            assertFailsWithin(TestOrbs.CONNECT_TIMEOUT.plus(SLACK), () -> CatalogAdapter.create(config, orb.orb()),
+            assertFailsWithin(TestOrbs.CONNECT_TIMEOUT.plus(TestOrbs.SLACK), () -> CatalogAdapter.create(config, orb.orb()),
                     NameServiceUnavailableException.class, nobodyListens);
         }
     }
@@ -90,7 +89,7 @@ class CatalogAdapterErrorsTest {
             assertThat(adapter.queryCatalog("items=1").items()).hasSize(1);
             fixture.server().kill();
             // retries included: the call time-out bounds the whole call
-            assertFailsWithin(TestOrbs.CALL_TIMEOUT.plus(SLACK), () -> adapter.queryCatalog("items=1"),
+            assertFailsWithin(TestOrbs.CALL_TIMEOUT.plus(TestOrbs.SLACK), () -> adapter.queryCatalog("items=1"),
                     ServerUnavailableException.class, "'Catalog'");
         }
     }
@@ -102,7 +101,7 @@ class CatalogAdapterErrorsTest {
         try (ServerFixture fixture = ServerFixture.start()) {
             fixture.server().kill();
             AdapterConfig config = TestOrbs.configFor(fixture).invocation(mode).build();
-            assertFailsWithin(TestOrbs.CALL_TIMEOUT.plus(SLACK), () -> {
+            assertFailsWithin(TestOrbs.CALL_TIMEOUT.plus(TestOrbs.SLACK), () -> {
                 try (CatalogAdapter adapter = CatalogAdapter.create(config)) {
                     adapter.queryCatalog("items=1");
                 }
@@ -117,7 +116,7 @@ class CatalogAdapterErrorsTest {
         try (ServerFixture fixture = ServerFixture.start();
                 CatalogAdapter adapter = CatalogAdapter.create(
                         TestOrbs.configFor(fixture).invocation(mode).callTimeout(callTimeout).build())) {
-            CallTimeoutException timeout = assertFailsWithin(callTimeout.plus(SLACK),
+            CallTimeoutException timeout = assertFailsWithin(callTimeout.plus(TestOrbs.SLACK),
                     () -> adapter.queryCatalog("items=1 delay=2000"), CallTimeoutException.class, "800 ms");
             assertThat(timeout.getMessage()).contains("queryCatalog on 'Catalog'");
 
@@ -138,7 +137,7 @@ class CatalogAdapterErrorsTest {
                 CatalogAdapter adapter = CatalogAdapter.create(
                         TestOrbs.configFor(fixture).invocation(mode).callTimeout(callTimeout).build())) {
             fixture.server().suspend();
-            assertFailsWithin(callTimeout.plus(SLACK), () -> {
+            assertFailsWithin(callTimeout.plus(TestOrbs.SLACK), () -> {
                 // seen once beside another build (JacORB, STATIC): an answer here; say whose, if ever again
                 CatalogResult answered = adapter.queryCatalog("items=1");
                 throw new AssertionError("a suspended server answered " + answered + " (server: "
@@ -216,7 +215,7 @@ class CatalogAdapterErrorsTest {
                 .invocation(mode)
                 .connectTimeout(TestOrbs.CONNECT_TIMEOUT)
                 .build();
-        assertFailsWithin(TestOrbs.CONNECT_TIMEOUT.plus(SLACK), () -> CatalogAdapter.create(config),
+        assertFailsWithin(TestOrbs.CONNECT_TIMEOUT.plus(TestOrbs.SLACK), () -> CatalogAdapter.create(config),
                 NameServiceUnavailableException.class, "corbaname:no-such-protocol:nowhere");
     }
 

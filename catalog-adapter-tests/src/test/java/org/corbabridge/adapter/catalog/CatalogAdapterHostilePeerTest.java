@@ -50,7 +50,7 @@ class CatalogAdapterHostilePeerTest {
 
     private static final Logger LOG = LoggerFactory.getLogger(CatalogAdapterHostilePeerTest.class);
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(2);
-    private static final Duration BOUND = CALL_TIMEOUT.plusMillis(200);
+    private static final Duration BOUND = CALL_TIMEOUT.plus(TestOrbs.SLACK);
     /** What starting an adapter's own ORB may take, beside the call time-out, when an adapter is made. */
     private static final Duration ORB_START = Duration.ofSeconds(1);
     /** What a call may leave on the heap, after a GC: far below any buffer a hostile size could make. */

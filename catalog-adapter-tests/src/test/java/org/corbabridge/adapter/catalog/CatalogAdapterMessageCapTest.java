@@ -30,7 +30,7 @@ class CatalogAdapterMessageCapTest {
     private static final long CAP = 64 << 10;
     private static final String OVER_THE_CAP = "bytes=102400";
     private static final String UNDER_THE_CAP = "bytes=32768";
-    private static final Duration BOUND = TestOrbs.CALL_TIMEOUT.plusMillis(200);
+    private static final Duration BOUND = TestOrbs.CALL_TIMEOUT.plus(TestOrbs.SLACK);
 
     private static ServerFixture server;
 
