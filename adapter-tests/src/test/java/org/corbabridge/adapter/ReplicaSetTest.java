@@ -1,6 +1,7 @@
 package org.corbabridge.adapter;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
@@ -18,6 +19,8 @@ import org.corbabridge.shop.CatalogOperations;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.omg.CosNaming.NamingContextExt;
+import org.omg.CosNaming.NamingContextExtHelper;
 
 /**
  * One client over three real warehouse_server replicas (each answers {@code site} with its own
@@ -304,5 +307,20 @@ class ReplicaSetTest {
             await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
                     assertThat(sites(warehouse, 9)).containsOnlyKeys("east", "north"));
         }
+    }
+    /** A naming context with nothing bound in it: no replica, a typed error naming the context, not an index out of bounds. */
+    @Test
+    void aNamingContextWithNothingBoundInItIsATypedErrorWhenTheClientIsMade() throws Exception {
+        try (TestOrbs.OwnedOrb owned = TestOrbs.newOrb()) {
+            NamingContextExt root = NamingContextExtHelper.narrow(
+                    owned.orb().string_to_object(fixture.nameService().corbalocUrl()));
+            root.bind_new_context(root.to_name("NoWarehouses"));
+        }
+        AdapterConfig config = AdapterConfig.builder().nameService(fixture.nameServiceUrl()).replicas("NoWarehouses/")
+                .orb(TestOrbs.current()).callTimeout(TestOrbs.CALL_TIMEOUT).connectTimeout(TestOrbs.CONNECT_TIMEOUT)
+                .build();
+
+        assertThatThrownBy(() -> CorbaClient.create(WarehouseOperations.class, config).close())
+                .isInstanceOf(NameNotBoundException.class).hasMessageContaining("NoWarehouses/");
     }
 }

@@ -1,5 +1,7 @@
 package org.corbabridge.adapter.internal;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
@@ -9,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import org.corbabridge.adapter.internal.time.CurrentAttempt;
 import org.corbabridge.adapter.internal.time.Deadline;
@@ -86,6 +89,55 @@ final class DeadlineExecutor {
             Thread.currentThread().interrupt();
             throw late.get();
         }
+    }
+
+    /**
+     * Runs the pieces at once, each on a helper thread (on the caller's thread where none is
+     * free), and gives each one's outcome by {@code deadline}: null for a piece that returned, what
+     * it threw, or {@code late}'s exception (given the piece's index) for one still running then.
+     * An {@code Error} a piece throws is the caller's.
+     */
+    List<RuntimeException> runEachBy(Deadline deadline, List<Runnable> pieces, IntFunction<RuntimeException> late) {
+        List<Future<?>> futures = new ArrayList<>();
+        List<RuntimeException> outcomes = new ArrayList<>();
+        for (Runnable piece : pieces) {
+            RuntimeException outcome = null;
+            Future<?> future = null;
+            try {
+                future = threads.submit(piece);
+            } catch (RejectedExecutionException busyOrShutDown) {
+                try {
+                    piece.run();
+                } catch (RuntimeException thrown) {
+                    outcome = thrown;
+                }
+            }
+            futures.add(future);
+            outcomes.add(outcome);
+        }
+        for (int i = 0; i < futures.size(); i++) {
+            Future<?> future = futures.get(i);
+            if (future == null) {
+                continue;
+            }
+            try {
+                future.get(Math.max(0, deadline.nanosLeft()), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                future.cancel(false);
+                outcomes.set(i, late.apply(i));
+            } catch (ExecutionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof Error error) {
+                    throw error;
+                }
+                outcomes.set(i, cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause));
+            } catch (InterruptedException e) {
+                future.cancel(false);
+                Thread.currentThread().interrupt();
+                outcomes.set(i, late.apply(i));
+            }
+        }
+        return outcomes;
     }
 
     /** Lets running pieces end on their own; idle threads end now. */

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.Properties;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.adapter.internal.eclipse.EclipseOrbTransport;
+import org.corbabridge.adapter.internal.openjdk.OpenJdkSocketFactory;
 import org.omg.CORBA.BAD_PARAM;
 import org.omg.CORBA.COMM_FAILURE;
 import org.omg.CORBA.CompletionStatus;
@@ -134,11 +135,16 @@ final class OrbQuirks {
 
     /**
      * Releases before {@code destroy()} what it would leave behind, and returns what to release
-     * after it: the Eclipse ORB's acceptors first (destroy() leaves their listening socket open),
+     * after it: the OpenJDK ORB's outgoing connections first (see
+     * {@link OpenJdkSocketFactory#closeOutgoing}); the Eclipse ORB's acceptors first (destroy() leaves their listening socket open),
      * then, after destroy(), its selector if its thread ended without closing it.
      */
     static Runnable prepareForDestroy(ORB orb) {
-        if (OrbImplementation.of(orb).orElse(null) != OrbImplementation.ECLIPSE_ORB) {
+        OrbImplementation implementation = OrbImplementation.of(orb).orElse(null);
+        if (implementation == OrbImplementation.OPENJDK_ORB) {
+            OpenJdkSocketFactory.closeOutgoing(orb);
+        }
+        if (implementation != OrbImplementation.ECLIPSE_ORB) {
             return () -> { };
         }
         EclipseOrbTransport.closeAcceptors(orb);

@@ -16,6 +16,8 @@ import org.corbabridge.adapter.CallObserver;
 import org.corbabridge.adapter.CallTimeoutException;
 import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.CorbaAdapterException;
+import org.corbabridge.adapter.NameNotBoundException;
+import org.corbabridge.adapter.NameServiceUnavailableException;
 import org.corbabridge.adapter.ReplicaPolicy;
 import org.corbabridge.adapter.ServerUnavailableException;
 import org.corbabridge.adapter.internal.time.CurrentAttempt;
@@ -97,14 +99,18 @@ final class RemoteObject<T> implements AutoCloseable {
             } else if (!config.replicas().isEmpty()) {
                 this.replicas = replicaSet(binder, tls);
             } else if (config.objectUrl() != null) {
+                // a URL is made a reference without a word to anyone: the time is the type check's
                 String target = "the object at " + NamingLookup.abbreviate(config.objectUrl());
                 this.replicas = withinTheCallTimeout(() -> Replicas.single(target,
-                        rebinding(() -> NamingLookup.object(orb, config.objectUrl()), binder, target, tls, true)));
+                        rebinding(() -> NamingLookup.object(orb, config.objectUrl()), binder, target, tls, true)),
+                        () -> notCheckedInTime(target));
             } else {
                 String target = "'" + name + "' in " + config.nameServiceDescription();
+                Locating resolving = new Locating(() -> NamingLookup.resolve(orb, config.nameServiceUrl(), name));
                 this.replicas = withinTheCallTimeout(() -> Replicas.single(target,
-                        rebinding(() -> NamingLookup.resolve(orb, config.nameServiceUrl(), name), binder, target, tls,
-                                true)));
+                        rebinding(resolving, binder, target, tls, true)), () -> resolving.found
+                                ? notCheckedInTime(target)
+                                : nameServiceSilent("looking up '" + name + "'", config.nameServiceDescription()));
             }
         } catch (RuntimeException | Error e) {
             if (ownsAttempts) {
@@ -126,27 +132,43 @@ final class RemoteObject<T> implements AutoCloseable {
     /**
      * The replicas of the configuration, each located now: one that cannot be reached starts
      * ejected, and the client is made if any can; else the first failure is the caller's. A
-     * replica that is there but is no such object (or refuses TLS) fails the client.
+     * replica that is there but is no such object (or refuses TLS) fails the client. The listing
+     * and every replica's lookup and type check share one call time-out, the replicas located at
+     * once, each on a helper thread: one after another, three replicas that never answered held
+     * the caller for three call time-outs.
      */
     private Replicas<T> replicaSet(Function<org.omg.CORBA.Object, T> binder, boolean tls) {
-        List<ReplicaTargets.Target> targets = ReplicaTargets.of(config, orb);
+        Deadline deadline = Deadline.after(config.callTimeout(), ticker);
+        List<ReplicaTargets.Target> targets = attempts.runBy(deadline, () -> ReplicaTargets.of(config, orb, deadline),
+                () -> nameServiceSilent("listing the replicas " + String.join(", ", config.replicas()),
+                        ReplicaTargets.nameServices(config)));
+        if (targets.isEmpty()) {
+            // only naming contexts can list no replica at all
+            throw new NameNotBoundException("no replica: nothing is bound in " + String.join(", ", config.replicas())
+                    + " (the name service: " + config.nameServiceDescription() + ")", Completion.NOT_APPLICABLE, null);
+        }
         List<String> descriptions = new ArrayList<>();
         List<Rebinding<T>> bindings = new ArrayList<>();
-        List<CorbaAdapterException> failures = new ArrayList<>();
+        List<Locating> locators = new ArrayList<>();
+        List<Runnable> locating = new ArrayList<>();
         for (ReplicaTargets.Target target : targets) {
-            Rebinding<T> binding = rebinding(target.locator(), binder, target.description(), tls, false);
-            CorbaAdapterException failure = null;
-            try {
-                withinTheCallTimeout(() -> binding.current(() -> { }));
-            } catch (CorbaAdapterException e) {
-                if (!Replicas.failsToReach(e)) {
-                    throw e;
-                }
-                failure = e;
-            }
+            Locating locator = new Locating(target.locator());
+            Rebinding<T> binding = rebinding(locator, binder, target.description(), tls, false);
             descriptions.add(target.description());
             bindings.add(binding);
-            failures.add(failure);
+            locators.add(locator);
+            locating.add(() -> CurrentAttempt.within(deadline, () -> binding.current(() -> { })));
+        }
+        List<RuntimeException> outcomes = attempts.runEachBy(deadline, locating, i -> locators.get(i).found
+                ? notCheckedInTime(descriptions.get(i))
+                : new CallTimeoutException(descriptions.get(i) + " could not be looked up within the call time-out of "
+                        + config.callTimeout().toMillis() + " ms", Completion.NOT_APPLICABLE, null));
+        List<CorbaAdapterException> failures = new ArrayList<>();
+        for (RuntimeException outcome : outcomes) {
+            if (outcome != null && !(outcome instanceof CorbaAdapterException typed && Replicas.failsToReach(typed))) {
+                throw outcome;
+            }
+            failures.add((CorbaAdapterException) outcome);
         }
         if (failures.stream().allMatch(Objects::nonNull)) {
             throw failures.get(0);
@@ -163,10 +185,47 @@ final class RemoteObject<T> implements AutoCloseable {
      * Locates and binds as a call is bounded: under an attempt of the call time-out, whose
      * connections refuse what would be sent past it, past the send limit (a name service or
      * server that forwards in a loop, or closes each connection, which an ORB would follow for
-     * ever) or past the connection limit.
+     * ever) or past the connection limit; on a helper thread the caller stops waiting for at the
+     * deadline. Each ORB waits its reply time-out, the call time-out, for every request it sends:
+     * on the caller's thread, a slow name service and then a silent server (the type check) held
+     * the caller for both, 3.5 s for a 2 s call time-out. The abandoned piece ends on its own.
+     *
+     * @param target what is located, for the message
      */
-    private <R> R withinTheCallTimeout(Supplier<R> locate) {
-        return CurrentAttempt.within(Deadline.after(config.callTimeout(), ticker), locate);
+    private <R> R withinTheCallTimeout(Supplier<R> locate, Supplier<? extends RuntimeException> late) {
+        Deadline deadline = Deadline.after(config.callTimeout(), ticker);
+        return attempts.runBy(deadline, () -> CurrentAttempt.within(deadline, locate), late);
+    }
+
+    /** A server that did not answer the type check of its reference (or a connection to it) in time. */
+    private CallTimeoutException notCheckedInTime(String target) {
+        return new CallTimeoutException("checking that " + target + " is a " + repositoryId
+                + " got no answer within the call time-out of " + config.callTimeout().toMillis() + " ms",
+                Completion.NOT_APPLICABLE, null);
+    }
+
+    /** A name service that did not answer a lookup or a listing in time. */
+    private NameServiceUnavailableException nameServiceSilent(String lookup, String nameService) {
+        return new NameServiceUnavailableException(lookup + " failed: the name service at " + nameService
+                + " did not answer within the call time-out of " + config.callTimeout().toMillis() + " ms",
+                Completion.NOT_APPLICABLE, null);
+    }
+
+    /** A locator that notes when it has found its object: what is left of locating is the type check. */
+    private static final class Locating implements Supplier<org.omg.CORBA.Object> {
+        private final Supplier<org.omg.CORBA.Object> locator;
+        private volatile boolean found;
+
+        Locating(Supplier<org.omg.CORBA.Object> locator) {
+            this.locator = locator;
+        }
+
+        @Override
+        public org.omg.CORBA.Object get() {
+            org.omg.CORBA.Object object = locator.get();
+            found = true;
+            return object;
+        }
     }
 
     /**

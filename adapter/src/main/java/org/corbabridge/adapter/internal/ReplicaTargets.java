@@ -1,11 +1,11 @@
 package org.corbabridge.adapter.internal;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.CorbaAdapterException;
@@ -30,20 +30,34 @@ final class ReplicaTargets {
     private ReplicaTargets() {
     }
 
+    /** The configuration's replicas, each lookup of the listing bounded by a call time-out of its own. */
     static List<Target> of(AdapterConfig config, OrbLease orb) {
+        return of(config, orb, () -> Deadline.after(config.callTimeout(), Ticker.SYSTEM));
+    }
+
+    /**
+     * The configuration's replicas, every lookup of the listing bounded by {@code deadline}, one for
+     * all (as a client is made); each lookup is an attempt of its own all the same, with its own
+     * send and connection limits, since listing a context of many replicas takes many lookups.
+     */
+    static List<Target> of(AdapterConfig config, OrbLease orb, Deadline deadline) {
+        return of(config, orb, () -> deadline);
+    }
+
+    private static List<Target> of(AdapterConfig config, OrbLease orb, Supplier<Deadline> lookupDeadline) {
         List<Target> targets = new ArrayList<>();
         for (String replica : config.replicas()) {
             String lower = replica.toLowerCase(Locale.ROOT);
             if (lower.startsWith("corbaname:") && replica.endsWith("/")) {
                 int hash = replica.indexOf('#');
                 listed(targets, orb, replica.substring(0, hash), replica.substring(0, hash),
-                        replica.substring(hash + 1), config.callTimeout());
+                        replica.substring(hash + 1), lookupDeadline);
             } else if (lower.startsWith("corbaname:")) {
                 int hash = replica.indexOf('#');
                 String nameService = replica.substring(0, hash);
                 String name = replica.substring(hash + 1);
                 targets.addAll(byAddress(new Target("'" + name + "' in " + nameService,
-                        () -> NamingLookup.resolve(orb, nameService, name)), orb, config.callTimeout()));
+                        () -> NamingLookup.resolve(orb, nameService, name)), orb, lookupDeadline));
             } else if (lower.startsWith("corbaloc:")) {
                 for (String url : splitCorbaloc(replica)) {
                     targets.add(new Target("the object at " + url, () -> NamingLookup.object(orb, url)));
@@ -58,10 +72,10 @@ final class ReplicaTargets {
                 }
             } else if (replica.endsWith("/")) {
                 listed(targets, orb, config.nameServiceUrl(), config.nameServiceDescription(), replica,
-                        config.callTimeout());
+                        lookupDeadline);
             } else {
                 targets.addAll(byAddress(new Target("'" + replica + "' in " + config.nameServiceDescription(),
-                        () -> NamingLookup.resolve(orb, config.nameServiceUrl(), replica)), orb, config.callTimeout()));
+                        () -> NamingLookup.resolve(orb, config.nameServiceUrl(), replica)), orb, lookupDeadline));
             }
         }
         return targets;
@@ -74,11 +88,11 @@ final class ReplicaTargets {
      * now is one replica, which fails as it does. What the name resolved to here is what each
      * replica is first bound to: the name is not resolved twice when the client is made.
      */
-    static List<Target> byAddress(Target named, OrbLease orb, Duration lookupTimeout) {
+    static List<Target> byAddress(Target named, OrbLease orb, Supplier<Deadline> lookupDeadline) {
         org.omg.CORBA.Object found;
         List<IorSplit.Address> addresses;
         try {
-            found = bounded(lookupTimeout, named.locator());
+            found = bounded(lookupDeadline, named.locator());
             addresses = IorSplit.addresses(orb.orb().object_to_string(found));
         } catch (RuntimeException notNow) {
             return List.of(named);
@@ -104,12 +118,12 @@ final class ReplicaTargets {
     /**
      * One lookup in the name service, bounded as a call's attempt is (its deadline, its send and
      * connection limits: a name service that forwards in a loop or closes each connection, which
-     * an ORB would follow for ever), each on its own: listing a context of many replicas takes many
-     * lookups. Inside a call's attempt (a replica located again), the call's bounds hold instead.
+     * an ORB would follow for ever), each an attempt of its own: listing a context of many replicas
+     * takes many lookups. Inside a call's attempt (a replica located again), the call's bounds hold
+     * instead.
      */
-    private static <R> R bounded(Duration lookupTimeout, Supplier<R> lookup) {
-        return CurrentAttempt.current() != null ? lookup.get()
-                : CurrentAttempt.within(Deadline.after(lookupTimeout, Ticker.SYSTEM), lookup);
+    private static <R> R bounded(Supplier<Deadline> lookupDeadline, Supplier<R> lookup) {
+        return CurrentAttempt.current() != null ? lookup.get() : CurrentAttempt.within(lookupDeadline.get(), lookup);
     }
 
     /** A locator that gives {@code first} the first time (what was found a moment ago), {@code again} after. */
@@ -117,6 +131,13 @@ final class ReplicaTargets {
             Supplier<org.omg.CORBA.Object> again) {
         AtomicBoolean used = new AtomicBoolean();
         return () -> used.compareAndSet(false, true) ? first.get() : again.get();
+    }
+
+    /** The name services the configuration's replicas are looked up in, for a message. */
+    static String nameServices(AdapterConfig config) {
+        return config.replicas().stream().map(replica -> replica.toLowerCase(Locale.ROOT).startsWith("corbaname:")
+                ? replica.substring(0, replica.indexOf('#')) : config.nameServiceDescription()).distinct()
+                .collect(Collectors.joining(" or "));
     }
 
     /** Whether any target is every binding of a naming context, to be listed again now and then. */
@@ -130,16 +151,16 @@ final class ReplicaTargets {
      * the client's other replicas still serve and the failure is told.
      */
     private static void listed(List<Target> targets, OrbLease orb, String nameServiceUrl, String where,
-            String context, Duration lookupTimeout) {
+            String context, Supplier<Deadline> lookupDeadline) {
         String path = context.substring(0, context.length() - 1);
         while (path.startsWith("/")) {
             path = path.substring(1);
         }
         try {
             String listedPath = path;
-            for (String name : bounded(lookupTimeout, () -> NamingLookup.objectsIn(orb, nameServiceUrl, listedPath))) {
+            for (String name : bounded(lookupDeadline, () -> NamingLookup.objectsIn(orb, nameServiceUrl, listedPath))) {
                 targets.addAll(byAddress(new Target("'" + name + "' in " + where,
-                        () -> NamingLookup.resolve(orb, nameServiceUrl, name)), orb, lookupTimeout));
+                        () -> NamingLookup.resolve(orb, nameServiceUrl, name)), orb, lookupDeadline));
             }
         } catch (CorbaAdapterException e) {
             targets.add(new Target("the bindings of '" + context + "' in " + where, () -> {

@@ -9,6 +9,13 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import java.util.WeakHashMap;
+import javax.net.ssl.SSLSocket;
+import org.corbabridge.adapter.internal.transport.MessageLimitedSocket;
 import org.corbabridge.adapter.internal.transport.ReplyDeadline;
 import org.corbabridge.adapter.internal.transport.TlsConnector;
 import org.corbabridge.adapter.internal.transport.TransportSettings;
@@ -26,7 +33,12 @@ import org.corbabridge.adapter.internal.transport.TransportSettings;
  */
 public final class OpenJdkSocketFactory implements ORBSocketFactory {
 
+    /** How long closing a TLS connection may wait to send its {@code close_notify}. */
+    private static final int TLS_CLOSE_LINGER_SECONDS = 1;
+
     private final DefaultSocketFactoryImpl listening = new DefaultSocketFactoryImpl();
+    /** The connections made here that may still be open (weakly held: the ORB drops closed ones). */
+    private final Set<Socket> outgoing = Collections.newSetFromMap(new WeakHashMap<>());
     private ORB orb;
 
     @Override
@@ -43,7 +55,46 @@ public final class OpenJdkSocketFactory implements ORBSocketFactory {
     @Override
     public Socket createSocket(String type, InetSocketAddress address) throws IOException {
         TransportSettings settings = TransportSettings.of(orb);
-        return settings.connect(orb, address, type.equals(OpenJdkTlsSocketInfo.TLS), settings.connectTimeoutMillis());
+        Socket socket = settings.connect(orb, address, type.equals(OpenJdkTlsSocketInfo.TLS),
+                settings.connectTimeoutMillis());
+        synchronized (outgoing) {
+            outgoing.removeIf(Socket::isClosed);
+            outgoing.add(socket);
+        }
+        return socket;
+    }
+
+    /**
+     * Closes the outgoing connections {@code orb} made through this factory, for an ORB about to
+     * be destroyed. Its {@code shutdown(true)} waits for every invocation in flight, and an
+     * attempt the caller stopped waiting for at its deadline (on a helper thread) waits for its
+     * reply up to the reply bound, the call time-out from when it was sent: closing an adapter,
+     * or failing to make one, took that long. A closed connection ends those invocations at once
+     * (COMM_FAILURE), as the ORB's own {@code destroy()} would close it a moment later. Nothing
+     * for an ORB whose connections are not made here.
+     */
+    public static void closeOutgoing(org.omg.CORBA.ORB orb) {
+        if (!(orb instanceof ORB openJdk)
+                || !(openJdk.getORBData().getSocketFactory() instanceof OpenJdkSocketFactory factory)) {
+            return;
+        }
+        List<Socket> open;
+        synchronized (factory.outgoing) {
+            open = new ArrayList<>(factory.outgoing);
+            factory.outgoing.clear();
+        }
+        for (Socket socket : open) {
+            try {
+                if (socket instanceof SSLSocket || socket instanceof MessageLimitedSocket limited && limited.isTls()) {
+                    // TLS's close_notify waits behind a write the peer holds for at most the linger
+                    // time; a plain socket's close never waits, and sends what was written first
+                    socket.setSoLinger(true, TLS_CLOSE_LINGER_SECONDS);
+                }
+                socket.close();
+            } catch (IOException alreadyBroken) {
+                // closed all the same
+            }
+        }
     }
 
     @Override
