@@ -129,8 +129,7 @@ final class BoundOperation {
     RaisedUserException userException(String repositoryId, InputStream in) {
         Codec codec = exceptions.get(repositoryId);
         if (codec == null) {
-            throw new org.omg.CORBA.UNKNOWN("operation " + name + " raised " + repositoryId + ", which its signature "
-                    + "does not list", 0, org.omg.CORBA.CompletionStatus.COMPLETED_YES);
+            throw new UndeclaredUserException(name, repositoryId);
         }
         return new RaisedUserException(repositoryId, codec.read(in));
     }

@@ -133,6 +133,54 @@ final class OrbQuirks {
         return false;
     }
 
+    /** The OMG's minor code of {@code UNKNOWN}: "unlisted user exception received by client". */
+    private static final int OMG_UNLISTED_USER_EXCEPTION = 0x4f4d0001;
+    /** The OpenJDK ORB's: "unknown user exception while unmarshalling" (vendor id "SU", 201). */
+    private static final int OPENJDK_UNKNOWN_USER_EXCEPTION = 0x535500c9;
+    /** How JacORB's generated stubs report a user exception their operation does not declare. */
+    private static final String JACORB_STUB_UNEXPECTED = "Unexpected exception IDL:";
+
+    /**
+     * Whether {@code e} is an ORB's word that the server raised a user exception the request did
+     * not list (DII on the Eclipse and OpenJDK ORBs, which do not say which).
+     */
+    static boolean isUndeclaredUserException(SystemException e) {
+        return e instanceof org.omg.CORBA.UNKNOWN
+                && (e.minor == OMG_UNLISTED_USER_EXCEPTION || e.minor == OPENJDK_UNKNOWN_USER_EXCEPTION);
+    }
+
+    /** JacORB's DII requests, where JacORB is on the class path. */
+    private static final Class<?> JACORB_REQUEST = classIfPresent("org.jacorb.orb.dii.Request");
+
+    /**
+     * Whether a DII {@code request} whose {@code env()} holds no exception really had a normal
+     * reply: JacORB leaves {@code env()} empty for a user exception the request did not list
+     * (see {@link org.corbabridge.adapter.internal.jacorb.JacorbRequests}). True for every other ORB.
+     */
+    static boolean readANormalReply(org.omg.CORBA.Request request) {
+        return JACORB_REQUEST == null || !JACORB_REQUEST.isInstance(request)
+                || org.corbabridge.adapter.internal.jacorb.JacorbRequests.readANormalReply(request);
+    }
+
+    private static Class<?> classIfPresent(String name) {
+        try {
+            return Class.forName(name, false, OrbQuirks.class.getClassLoader());
+        } catch (ClassNotFoundException | LinkageError absent) {
+            return null;
+        }
+    }
+
+    /**
+     * The repository id of the user exception a JacORB stub reports with a plain
+     * {@code RuntimeException("Unexpected exception " + id)} when its operation does not declare
+     * it; else null.
+     */
+    static String undeclaredUserExceptionOfAStub(RuntimeException e) {
+        String message = e.getMessage();
+        return e.getClass() == RuntimeException.class && message != null && message.startsWith(JACORB_STUB_UNEXPECTED)
+                ? message.substring("Unexpected exception ".length()) : null;
+    }
+
     /**
      * Releases before {@code destroy()} what it would leave behind, and returns what to release
      * after it: the OpenJDK ORB's outgoing connections first (see

@@ -64,6 +64,13 @@ final class RemoteFailures {
             return new ServerUnavailableException(attempt + " failed: the server is unreachable or no longer "
                     + "knows the object (" + describe(e) + ")", completion, e);
         }
+        if (e instanceof UndeclaredUserException) {
+            return new RemoteCallException(attempt + " failed: " + e.getMessage(), Completion.YES, e);
+        }
+        if (OrbQuirks.isUndeclaredUserException(e)) {
+            return new RemoteCallException(attempt + " failed: " + UndeclaredUserException.undeclared("it", null)
+                    + " (" + describe(e) + ")", Completion.YES, e);
+        }
         return new RemoteCallException(attempt + " failed: " + describe(e), completion, e);
     }
 
@@ -111,6 +118,11 @@ final class RemoteFailures {
         if (OrbQuirks.isMaskedCommunicationFailure(e)) {
             return new ServerUnavailableException(attempt + " failed: the connection failed and the ORB reported "
                     + e + " in place of a CORBA exception", Completion.MAYBE, e);
+        }
+        String undeclared = OrbQuirks.undeclaredUserExceptionOfAStub(e);
+        if (undeclared != null) {
+            return new RemoteCallException(attempt + " failed: " + UndeclaredUserException.undeclared("it", undeclared),
+                    Completion.YES, e);
         }
         return new RemoteCallException(attempt + " failed inside the ORB with " + e
                 + " instead of a CORBA exception; the request may or may not have reached the server",

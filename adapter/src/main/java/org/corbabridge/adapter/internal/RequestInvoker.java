@@ -67,6 +67,10 @@ final class RequestInvoker implements Invoker {
             throw new UNKNOWN("unexpected exception from " + operation.name + ": " + failure, 0,
                     CompletionStatus.COMPLETED_MAYBE);
         }
+        if (!OrbQuirks.readANormalReply(request)) {
+            // JacORB: a user exception the list does not hold, told as nothing at all
+            throw new UndeclaredUserException(operation.name, null);
+        }
         Object result = operation.result != null ? operation.result.read(request.return_value().create_input_stream())
                 : null;
         Object[] outputs = new Object[values.length];

@@ -122,6 +122,16 @@ class CatalogAdapterHostilePeerTest {
                     mode, TestOrbs.current(), thrown.getClass().getSimpleName(), took.toMillis(), peakHeap >> 20,
                     heapGrowth / 1024);
             assertThat(thrown).isInstanceOf(expected(behaviour));
+            if (behaviour == Behaviour.UNDECLARED_USER_EXCEPTION) {
+                assertThat(thrown).hasMessageContaining("which the operation's IDL does not declare");
+                assertThat(((CorbaAdapterException) thrown).completion()).as("a user exception ends the operation")
+                        .isEqualTo(Completion.YES);
+                // DII: the ORBs do not say which exception it was
+                if (mode != InvocationMode.DII) {
+                    assertThat(thrown).as("the exception the server raised, named")
+                            .hasMessageContaining("IDL:example/NotDeclared:1.0");
+                }
+            }
             assertThat(took).isLessThan(BOUND);
             assertThat(peer.requestsSeen()).isPositive();
             // no storm: the attempts' limits (3 attempts by default), not the ORB's loop, bound what reaches the peer
@@ -399,7 +409,7 @@ class CatalogAdapterHostilePeerTest {
             // the Eclipse and OpenJDK ORBs give up on the loop: the server unavailable
             case NEEDS_ADDRESSING_MODE -> TestOrbs.current() == OrbImplementation.JACORB
                     ? RemoteCallException.class : ServerUnavailableException.class;
-            case UNKNOWN_SYSTEM_EXCEPTION -> RemoteCallException.class;
+            case UNKNOWN_SYSTEM_EXCEPTION, UNDECLARED_USER_EXCEPTION -> RemoteCallException.class;
         };
     }
 
