@@ -36,8 +36,13 @@ public record StartupProfile(String flameGraph, Map<Part, Double> cpuMillis, Map
         BOOT("container boot", List.of("javax/naming/InitialContext.<init>")),
         DEPLOY("deploy", List.of("org/apache/openejb/config/ConfigurationFactory.configureApplication",
                 "org/apache/openejb/assembler/classic/Assembler.createApplication")),
-        /** The rest of the main thread's probe: the session's lookup and its first call. */
-        FIRST_CALL("session and first call", List.of("org/corbabridge/perf/worker/StartupProbe.probe")),
+        /**
+         * The rest of the main thread's probe: the session's lookup and its first call; and the
+         * client's lookup and type check, which the adapter makes on a helper thread it stops
+         * waiting for at the call time-out (under {@code CurrentAttempt.within}).
+         */
+        FIRST_CALL("session and first call", List.of("org/corbabridge/perf/worker/StartupProbe.probe",
+                "org/corbabridge/adapter/internal/time/CurrentAttempt.within")),
         JIT("JIT compilers", List.of("CompileBroker::compiler_thread_loop")),
         GC("garbage collector", List.of("WorkerThread::run", "ConcurrentGCThread::run", "G1ServiceThread",
                 "G1ConcurrentRefineThread", "G1PrimaryConcurrentRefineThread")),
