@@ -308,6 +308,40 @@ class ReplicaSetTest {
                     assertThat(sites(warehouse, 9)).containsOnlyKeys("east", "north"));
         }
     }
+    /**
+     * The name service stalls (SIGSTOP) while the set's naming context is listed again (every
+     * ejection time): the replicas found before answer without it, and no call fails. Before, a
+     * listing that failed made the set one replica that fails, and every call failed with it.
+     */
+    @Test
+    void aNameServiceStalledWhileTheContextIsListedAgainCostsTheCallsNothing() throws Exception {
+        fixture.startServer(ServerConfig.warehouse().toBuilder().name("Warehouses/East")
+                .extraArguments("--site", "east").build());
+        fixture.startServer(ServerConfig.warehouse().toBuilder().name("Warehouses/West")
+                .extraArguments("--site", "west").build());
+        try (CorbaClient<WarehouseOperations> client = CorbaClient.create(WarehouseOperations.class,
+                AdapterConfig.builder().nameService(fixture.nameServiceUrl()).replicas("Warehouses/")
+                        .replicaPolicy(ReplicaPolicy.builder().balancing(ReplicaPolicy.Balancing.ROUND_ROBIN)
+                                .ejectFor(EJECTION).build())
+                        .idempotent("_get_site").orb(TestOrbs.current()).callTimeout(TestOrbs.CALL_TIMEOUT)
+                        .connectTimeout(TestOrbs.CONNECT_TIMEOUT).build())) {
+            WarehouseOperations warehouse = client.proxy();
+            assertThat(sites(warehouse, 10)).containsOnlyKeys("east", "west");
+
+            fixture.nameService().suspend();
+            try {
+                // a listing again waits out the call time-out, then fails; calls go on meanwhile and after
+                long until = System.nanoTime() + TestOrbs.CALL_TIMEOUT.plusSeconds(2).toNanos();
+                while (System.nanoTime() < until) {
+                    assertThat(sites(warehouse, 4)).containsOnlyKeys("east", "west");
+                    Thread.sleep(100);
+                }
+            } finally {
+                fixture.nameService().resume();
+            }
+        }
+    }
+
     /** A naming context with nothing bound in it: no replica, a typed error naming the context, not an index out of bounds. */
     @Test
     void aNamingContextWithNothingBoundInItIsATypedErrorWhenTheClientIsMade() throws Exception {

@@ -230,12 +230,20 @@ final class RemoteObject<T> implements AutoCloseable {
 
     /**
      * Lists the configured naming contexts again and makes the set what they hold now: one
-     * {@code list} per context (and per ejection time), on the prober's thread.
+     * {@code list} per context (and per ejection time), on the prober's thread. A context that
+     * cannot be listed now (the name service stalled or restarting) leaves the set as it is: the
+     * replicas found before still answer without the name service, and the listing's failure says
+     * nothing of them. (Applied, it made the set one replica that fails: every call failed until
+     * a listing succeeded.)
      */
     private void relist(Replicas<T> set, Function<org.omg.CORBA.Object, T> binder, boolean tls) {
         try {
             Map<String, ReplicaTargets.Target> now = new LinkedHashMap<>();
             ReplicaTargets.of(config, orb).forEach(target -> now.put(target.description(), target));
+            if (now.values().stream().anyMatch(ReplicaTargets.Target::failedListing)) {
+                LOG.debug("the replicas of {} could not all be listed again; the set stays as it is", name);
+                return;
+            }
             set.update(List.copyOf(now.keySet()), description -> rebinding(now.get(description).locator(), binder,
                     description, tls, false));
         } catch (RuntimeException e) {

@@ -23,8 +23,16 @@ import org.corbabridge.adapter.internal.time.Ticker;
  */
 final class ReplicaTargets {
 
-    /** One replica: how it is described in messages and how it is located. */
-    record Target(String description, Supplier<org.omg.CORBA.Object> locator) {
+    /**
+     * One replica: how it is described in messages and how it is located.
+     *
+     * @param failedListing whether it stands for a naming context that could not be listed
+     */
+    record Target(String description, Supplier<org.omg.CORBA.Object> locator, boolean failedListing) {
+
+        Target(String description, Supplier<org.omg.CORBA.Object> locator) {
+            this(description, locator, false);
+        }
     }
 
     private ReplicaTargets() {
@@ -165,7 +173,7 @@ final class ReplicaTargets {
         } catch (CorbaAdapterException e) {
             targets.add(new Target("the bindings of '" + context + "' in " + where, () -> {
                 throw e;
-            }));
+            }, true));
         }
     }
 
