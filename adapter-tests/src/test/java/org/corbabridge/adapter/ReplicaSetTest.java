@@ -283,16 +283,9 @@ class ReplicaSetTest {
 
     @Test
     void everyObjectBoundInANamingContextIsAReplicaAndTheSetFollowsTheContext() {
-        fixture.startServer(ServerConfig.warehouse().toBuilder().name("Warehouses/East")
-                .extraArguments("--site", "east").build());
-        ServerProcess west = fixture.startServer(ServerConfig.warehouse().toBuilder().name("Warehouses/West")
-                .extraArguments("--site", "west").build());
+        ServerProcess west = startEastAndWest();
         try (CorbaClient<WarehouseOperations> client = CorbaClient.create(WarehouseOperations.class,
-                AdapterConfig.builder().nameService(fixture.nameServiceUrl()).replicas("Warehouses/")
-                        .replicaPolicy(ReplicaPolicy.builder().balancing(ReplicaPolicy.Balancing.ROUND_ROBIN)
-                                .ejectFor(EJECTION).build())
-                        .idempotent("_get_site").orb(TestOrbs.current()).callTimeout(TestOrbs.CALL_TIMEOUT)
-                        .connectTimeout(TestOrbs.CONNECT_TIMEOUT).observers(observer).build())) {
+                everyWarehouseBound().observers(observer).build())) {
             WarehouseOperations warehouse = client.proxy();
             assertThat(sites(warehouse, 10)).containsOnlyKeys("east", "west");
 
@@ -315,16 +308,9 @@ class ReplicaSetTest {
      */
     @Test
     void aNameServiceStalledWhileTheContextIsListedAgainCostsTheCallsNothing() throws Exception {
-        fixture.startServer(ServerConfig.warehouse().toBuilder().name("Warehouses/East")
-                .extraArguments("--site", "east").build());
-        fixture.startServer(ServerConfig.warehouse().toBuilder().name("Warehouses/West")
-                .extraArguments("--site", "west").build());
+        startEastAndWest();
         try (CorbaClient<WarehouseOperations> client = CorbaClient.create(WarehouseOperations.class,
-                AdapterConfig.builder().nameService(fixture.nameServiceUrl()).replicas("Warehouses/")
-                        .replicaPolicy(ReplicaPolicy.builder().balancing(ReplicaPolicy.Balancing.ROUND_ROBIN)
-                                .ejectFor(EJECTION).build())
-                        .idempotent("_get_site").orb(TestOrbs.current()).callTimeout(TestOrbs.CALL_TIMEOUT)
-                        .connectTimeout(TestOrbs.CONNECT_TIMEOUT).build())) {
+                everyWarehouseBound().build())) {
             WarehouseOperations warehouse = client.proxy();
             assertThat(sites(warehouse, 10)).containsOnlyKeys("east", "west");
 
@@ -340,6 +326,23 @@ class ReplicaSetTest {
                 fixture.nameService().resume();
             }
         }
+    }
+
+    /** Two warehouses bound in the naming context Warehouses/; returns the west one. */
+    private ServerProcess startEastAndWest() {
+        fixture.startServer(ServerConfig.warehouse().toBuilder().name("Warehouses/East")
+                .extraArguments("--site", "east").build());
+        return fixture.startServer(ServerConfig.warehouse().toBuilder().name("Warehouses/West")
+                .extraArguments("--site", "west").build());
+    }
+
+    /** A client of every object bound in Warehouses/, round robin, listed again every ejection time. */
+    private AdapterConfig.Builder everyWarehouseBound() {
+        return AdapterConfig.builder().nameService(fixture.nameServiceUrl()).replicas("Warehouses/")
+                .replicaPolicy(ReplicaPolicy.builder().balancing(ReplicaPolicy.Balancing.ROUND_ROBIN)
+                        .ejectFor(EJECTION).build())
+                .idempotent("_get_site").orb(TestOrbs.current()).callTimeout(TestOrbs.CALL_TIMEOUT)
+                .connectTimeout(TestOrbs.CONNECT_TIMEOUT);
     }
 
     /** A naming context with nothing bound in it: no replica, a typed error naming the context, not an index out of bounds. */
