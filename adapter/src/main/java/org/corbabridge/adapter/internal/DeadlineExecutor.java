@@ -2,6 +2,7 @@ package org.corbabridge.adapter.internal;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
@@ -59,17 +60,52 @@ final class DeadlineExecutor {
      * {@code late}'s exception at the deadline.
      */
     <R> R runBy(Deadline deadline, Supplier<R> piece, Supplier<? extends RuntimeException> late) {
-        Future<R> future;
+        Future<R> future = submit(piece::get);
+        return future == null ? piece.get() : await(future, deadline, late);
+    }
+
+    /**
+     * Runs the pieces at once, each on a helper thread (on the caller's thread where none is
+     * free), and gives each one's outcome by {@code deadline}: null for a piece that returned, what
+     * it threw, or {@code late}'s exception (given the piece's index) for one still running then.
+     * An {@code Error} a piece throws is the caller's.
+     */
+    List<RuntimeException> runEachBy(Deadline deadline, List<Runnable> pieces, IntFunction<RuntimeException> late) {
+        List<Future<Object>> futures = new ArrayList<>();
+        List<RuntimeException> outcomes = new ArrayList<>();
+        for (Runnable piece : pieces) {
+            Future<Object> future = submit(() -> {
+                piece.run();
+                return null;
+            });
+            futures.add(future);
+            outcomes.add(future == null ? outcomeOf(piece) : null);
+        }
+        for (int i = 0; i < futures.size(); i++) {
+            if (futures.get(i) != null) {
+                int index = i;
+                outcomes.set(i, outcomeOf(() -> await(futures.get(index), deadline, () -> late.apply(index))));
+            }
+        }
+        return outcomes;
+    }
+
+    /** The piece on a helper thread; null where none is free (warned once) or the executor is shut down. */
+    private <R> Future<R> submit(Callable<R> piece) {
         try {
-            future = threads.submit(piece::get);
+            return threads.submit(piece);
         } catch (RejectedExecutionException busyOrShutDown) {
             if (!threads.isShutdown() && warnedBusy.compareAndSet(false, true)) {
                 LOG.warn("all {} helper threads of {} are busy: attempts run on their callers' threads, where the "
                         + "connections still refuse to send past the deadline but a wait for a reply is bounded by "
                         + "the ORB's reply time-out only", MAX_THREADS, name);
             }
-            return piece.get();
+            return null;
         }
+    }
+
+    /** The piece's result, or what it threw, if it ends before {@code deadline}; else {@code late}'s exception. */
+    private static <R> R await(Future<R> future, Deadline deadline, Supplier<? extends RuntimeException> late) {
         try {
             return future.get(Math.max(0, deadline.nanosLeft()), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
@@ -91,53 +127,14 @@ final class DeadlineExecutor {
         }
     }
 
-    /**
-     * Runs the pieces at once, each on a helper thread (on the caller's thread where none is
-     * free), and gives each one's outcome by {@code deadline}: null for a piece that returned, what
-     * it threw, or {@code late}'s exception (given the piece's index) for one still running then.
-     * An {@code Error} a piece throws is the caller's.
-     */
-    List<RuntimeException> runEachBy(Deadline deadline, List<Runnable> pieces, IntFunction<RuntimeException> late) {
-        List<Future<?>> futures = new ArrayList<>();
-        List<RuntimeException> outcomes = new ArrayList<>();
-        for (Runnable piece : pieces) {
-            RuntimeException outcome = null;
-            Future<?> future = null;
-            try {
-                future = threads.submit(piece);
-            } catch (RejectedExecutionException busyOrShutDown) {
-                try {
-                    piece.run();
-                } catch (RuntimeException thrown) {
-                    outcome = thrown;
-                }
-            }
-            futures.add(future);
-            outcomes.add(outcome);
+    /** Null if {@code piece} returns, else the runtime exception it throws. */
+    private static RuntimeException outcomeOf(Runnable piece) {
+        try {
+            piece.run();
+            return null;
+        } catch (RuntimeException thrown) {
+            return thrown;
         }
-        for (int i = 0; i < futures.size(); i++) {
-            Future<?> future = futures.get(i);
-            if (future == null) {
-                continue;
-            }
-            try {
-                future.get(Math.max(0, deadline.nanosLeft()), TimeUnit.NANOSECONDS);
-            } catch (TimeoutException e) {
-                future.cancel(false);
-                outcomes.set(i, late.apply(i));
-            } catch (ExecutionException e) {
-                Throwable cause = e.getCause();
-                if (cause instanceof Error error) {
-                    throw error;
-                }
-                outcomes.set(i, cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause));
-            } catch (InterruptedException e) {
-                future.cancel(false);
-                Thread.currentThread().interrupt();
-                outcomes.set(i, late.apply(i));
-            }
-        }
-        return outcomes;
     }
 
     /** Lets running pieces end on their own; idle threads end now. */

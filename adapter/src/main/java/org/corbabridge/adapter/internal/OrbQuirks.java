@@ -150,7 +150,8 @@ final class OrbQuirks {
     }
 
     /** JacORB's DII requests, where JacORB is on the class path. */
-    private static final Class<?> JACORB_REQUEST = classIfPresent("org.jacorb.orb.dii.Request");
+    private static final Class<?> JACORB_REQUEST = orbClass(
+            "org.corbabridge.adapter.internal.jacorb.JacorbRequests", "org.jacorb.orb.dii.Request", "REQUEST");
 
     /**
      * Whether a DII {@code request} whose {@code env()} holds no exception really had a normal
@@ -162,10 +163,17 @@ final class OrbQuirks {
                 || org.corbabridge.adapter.internal.jacorb.JacorbRequests.readANormalReply(request);
     }
 
-    private static Class<?> classIfPresent(String name) {
+    /**
+     * An ORB's class, as the constant {@code field} of the adapter's class {@code reader} that reads
+     * its objects, when both {@code orbClass} and the reader can be loaded; else null (that ORB is
+     * not on the class path, and its objects never come).
+     */
+    static Class<?> orbClass(String reader, String orbClass, String field) {
         try {
-            return Class.forName(name, false, OrbQuirks.class.getClassLoader());
-        } catch (ClassNotFoundException | LinkageError absent) {
+            ClassLoader loader = OrbQuirks.class.getClassLoader();
+            Class.forName(orbClass, false, loader);
+            return (Class<?>) Class.forName(reader, true, loader).getField(field).get(null);
+        } catch (ReflectiveOperationException | LinkageError absent) {
             return null;
         }
     }
@@ -184,8 +192,9 @@ final class OrbQuirks {
     /**
      * Releases before {@code destroy()} what it would leave behind, and returns what to release
      * after it: the OpenJDK ORB's outgoing connections first (see
-     * {@link OpenJdkSocketFactory#closeOutgoing}); the Eclipse ORB's acceptors first (destroy() leaves their listening socket open),
-     * then, after destroy(), its selector if its thread ended without closing it.
+     * {@link OpenJdkSocketFactory#closeOutgoing}); the Eclipse ORB's acceptors first (destroy()
+     * leaves their listening socket open), then, after destroy(), its selector if its thread ended
+     * without closing it.
      */
     static Runnable prepareForDestroy(ORB orb) {
         OrbImplementation implementation = OrbImplementation.of(orb).orElse(null);

@@ -190,7 +190,7 @@ final class RemoteObject<T> implements AutoCloseable {
      * on the caller's thread, a slow name service and then a silent server (the type check) held
      * the caller for both, 3.5 s for a 2 s call time-out. The abandoned piece ends on its own.
      *
-     * @param target what is located, for the message
+     * @param late the caller's exception at the deadline
      */
     private <R> R withinTheCallTimeout(Supplier<R> locate, Supplier<? extends RuntimeException> late) {
         Deadline deadline = Deadline.after(config.callTimeout(), ticker);

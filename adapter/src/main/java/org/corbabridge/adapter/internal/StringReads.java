@@ -38,12 +38,12 @@ final class StringReads {
      */
     static final int SLICE_BYTES = 64 * 1024;
 
-    private static final Class<?> ECLIPSE = replyStream("org.corbabridge.adapter.internal.eclipse.EclipseStreams",
-            "com.sun.corba.ee.impl.encoding.CDRInputObject");
-    private static final Class<?> JACORB = replyStream("org.corbabridge.adapter.internal.jacorb.JacorbStreams",
-            "org.jacorb.orb.CDRInputStream");
-    private static final Class<?> OPENJDK = replyStream("org.corbabridge.adapter.internal.openjdk.OpenJdkStreams",
-            "com.sun.corba.se.impl.encoding.CDRInputObject");
+    private static final Class<?> ECLIPSE = OrbQuirks.orbClass(
+            "org.corbabridge.adapter.internal.eclipse.EclipseStreams", "com.sun.corba.ee.impl.encoding.CDRInputObject", "REPLY_STREAM");
+    private static final Class<?> JACORB = OrbQuirks.orbClass(
+            "org.corbabridge.adapter.internal.jacorb.JacorbStreams", "org.jacorb.orb.CDRInputStream", "REPLY_STREAM");
+    private static final Class<?> OPENJDK = OrbQuirks.orbClass(
+            "org.corbabridge.adapter.internal.openjdk.OpenJdkStreams", "com.sun.corba.se.impl.encoding.CDRInputObject", "REPLY_STREAM");
 
     private StringReads() {
     }
@@ -139,17 +139,4 @@ final class StringReads {
         return new String(bytes, 0, length - 1, StandardCharsets.ISO_8859_1);
     }
 
-    /**
-     * The ORB's reply stream class, when both it and the adapter's class that reads it can be
-     * loaded; else null (that ORB is not on the class path, and its streams never come).
-     */
-    private static Class<?> replyStream(String reader, String stream) {
-        try {
-            ClassLoader loader = StringReads.class.getClassLoader();
-            Class.forName(stream, false, loader);
-            return (Class<?>) Class.forName(reader, true, loader).getField("REPLY_STREAM").get(null);
-        } catch (ReflectiveOperationException | LinkageError absent) {
-            return null;
-        }
-    }
 }

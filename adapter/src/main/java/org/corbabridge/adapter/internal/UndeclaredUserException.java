@@ -7,8 +7,8 @@ import org.omg.CORBA.SystemException;
  * A reply raising a user exception the operation's IDL does not declare (a server built from
  * another version of the IDL): what the dynamic paths throw, naming the exception, where the ORB
  * would say {@code UNKNOWN} and nothing more (a system exception of its own, since {@code UNKNOWN}
- * is final, so that it takes the way of every ORB failure out of a call). The server ran the operation to its end.
- * {@link RemoteFailures} makes it a {@code RemoteCallException}, completion YES.
+ * is final, so that it takes the way of every ORB failure out of a call). The server ran the
+ * operation to its end. {@link RemoteFailures} makes it a {@code RemoteCallException}, completion YES.
  */
 final class UndeclaredUserException extends SystemException {
 
