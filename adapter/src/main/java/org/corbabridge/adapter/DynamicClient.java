@@ -26,7 +26,11 @@ import org.omg.CORBA.ORB;
  * its label as a {@code String}; a sequence or an array of a primitive type the Java primitive
  * array ({@code byte[]} for {@code octet}), of anything else a {@code List}; {@code any} an
  * {@code org.omg.CORBA.Any}; an object reference an {@code org.omg.CORBA.Object}; numbers,
- * characters and strings as their Java boxes. Arguments may be given in either form.
+ * characters and strings as their Java boxes. Arguments may be given in either form, and a
+ * number as any {@code Number} whose value its IDL type holds (an unsigned type also takes the
+ * Java mapping's negative values); one it does not hold, a string with a NUL character, or a
+ * bounded string or sequence beyond its bound is refused with an
+ * {@code IllegalArgumentException} before anything is sent.
  *
  * <p><b>Threads.</b> Thread-safe, like {@link CorbaClient}.
  */

@@ -46,6 +46,12 @@ final class BoundOperation {
     final boolean[] recursive;
     /** Whether any parameter is out or inout: a typed proxy's holders then need converting. */
     final boolean hasHolders;
+    /**
+     * Per parameter, the codec its value's strings are checked with before sending ({@link TextCheck}),
+     * or null: it holds none, is an out parameter, or has no codec (a static call of a type the
+     * dynamic path cannot marshal: the generated stub then sends it unchecked).
+     */
+    private final Codec[] textChecks;
     private final Map<String, Codec> exceptions = new HashMap<>();
 
     /** @param marshals whether calls marshal through this operation's codecs (dynamic invocation and DII) */
@@ -84,6 +90,12 @@ final class BoundOperation {
             parameters[i] = marshals ? Codecs.of(parameter.type(), javaType) : null;
             recursive[i] = marshals && Nesting.isRecursive(parameter.type());
         }
+        this.textChecks = new Codec[declared.size()];
+        for (int i = 0; i < declared.size(); i++) {
+            if (modes[i] != ParameterMode.OUT && TextCheck.applies(types[i])) {
+                textChecks[i] = parameters[i] != null ? parameters[i] : codecOrNull(types[i], method, i);
+            }
+        }
         this.hasHolders = declared.stream().anyMatch(parameter -> parameter.mode() != ParameterMode.IN);
         this.takesReferences = declared.stream().anyMatch(parameter -> parameter.mode() != ParameterMode.OUT
                 && References.isReference(parameter.type()));
@@ -97,6 +109,38 @@ final class BoundOperation {
             for (TypeCode exception : signature.exceptions()) {
                 exceptions.put(id(exception), Codecs.of(exception, exceptionClass(method, exception)));
             }
+        }
+    }
+
+    /**
+     * Refuses, before anything is sent, an argument holding a string that would not arrive as it is
+     * ({@link TextCheck}), or a bounded string or sequence beyond its bound.
+     *
+     * @param holders whether out and inout values are a typed proxy's holders
+     * @param latin1Only whether a {@code string} may hold Latin-1 only ({@link OrbQuirks#cutsStringsBeyondLatin1})
+     */
+    void checkTexts(Object[] values, boolean holders, boolean latin1Only) throws IllegalAccessException {
+        for (int i = 0; i < textChecks.length; i++) {
+            if (textChecks[i] != null) {
+                Object value = holders && modes[i] == ParameterMode.INOUT ? holderValues[i].get(values[i]) : values[i];
+                try {
+                    TextCheck.require(textChecks[i], value, latin1Only);
+                } catch (IllegalArgumentException refused) {
+                    throw new IllegalArgumentException("the argument '" + signature.parameters().get(i).name() + "' of " + name + ": "
+                            + refused.getMessage() + ". Nothing was sent", refused);
+                }
+            }
+        }
+    }
+
+    /** The codec of a static call's parameter, for the text check only; null where none can be built. */
+    private Codec codecOrNull(TypeCode type, Method method, int index) {
+        Class<?> javaType = method == null ? null
+                : modes[index] == ParameterMode.IN ? method.getParameterTypes()[index] : holderValues[index].getType();
+        try {
+            return Codecs.of(type, javaType);
+        } catch (IllegalArgumentException noCodec) {
+            return null;
         }
     }
 

@@ -84,11 +84,12 @@ final class Codecs {
         switch (kind) {
             case TCKind._tk_alias:
                 return build(type.content_type(), javaType);
-            case TCKind._tk_string:
+            case TCKind._tk_string: {
+                int bound = type.length();
                 return new Codec() {
                     @Override
                     public void write(OutputStream out, Object value) {
-                        out.write_string(text(value));
+                        out.write_string(withinBound(text(value), bound, "string"));
                     }
 
                     @Override
@@ -96,11 +97,13 @@ final class Codecs {
                         return StringReads.read(in);
                     }
                 };
-            case TCKind._tk_wstring:
+            }
+            case TCKind._tk_wstring: {
+                int bound = type.length();
                 return new Codec() {
                     @Override
                     public void write(OutputStream out, Object value) {
-                        out.write_wstring(text(value));
+                        out.write_wstring(withinBound(text(value), bound, "wstring"));
                     }
 
                     @Override
@@ -108,6 +111,7 @@ final class Codecs {
                         return in.read_wstring();
                     }
                 };
+            }
             case TCKind._tk_any:
                 return new Codec() {
                     @Override
@@ -137,7 +141,7 @@ final class Codecs {
             case TCKind._tk_enum:
                 return javaType != null ? new EnumCodecs.TypedEnum(type, javaType) : new EnumCodecs.GenericEnum(type);
             case TCKind._tk_sequence:
-                return elements(type, javaType, -1);
+                return withinBound(elements(type, javaType, -1), type.length());
             case TCKind._tk_array:
                 return elements(type, javaType, type.length());
             default:
@@ -289,6 +293,38 @@ final class Codecs {
         }
         throw new IllegalArgumentException("an IDL sequence or array needs a List or an array, not "
                 + (value == null ? "null" : value.getClass().getName()));
+    }
+
+    /** The string, refused where it is longer than its IDL type's bound (0: none), as a generated helper refuses it. */
+    private static String withinBound(String text, int bound, String kind) {
+        if (bound > 0 && text.length() > bound) {
+            throw new IllegalArgumentException("a " + kind + "<" + bound + "> cannot hold " + text.length()
+                    + " characters");
+        }
+        return text;
+    }
+
+    /** A sequence's codec, refusing to write more elements than its IDL type's bound (0: none). */
+    private static Codec withinBound(Codec sequence, int bound) {
+        if (bound <= 0) {
+            return sequence;
+        }
+        return new Codec() {
+            @Override
+            public void write(OutputStream out, Object value) {
+                int length = value != null && value.getClass().isArray() ? Array.getLength(value) : asList(value).size();
+                if (length > bound) {
+                    throw new IllegalArgumentException("a sequence<…, " + bound + "> cannot hold " + length
+                            + " elements");
+                }
+                sequence.write(out, value);
+            }
+
+            @Override
+            public Object read(InputStream in) {
+                return sequence.read(in);
+            }
+        };
     }
 
     static String text(Object value) {

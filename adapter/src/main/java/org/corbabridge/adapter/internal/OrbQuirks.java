@@ -87,6 +87,18 @@ final class OrbQuirks {
     }
 
     /**
+     * Whether {@code orb} sends a {@code string}'s characters beyond Latin-1 as their low byte,
+     * without an error: JacORB where its char code set is ISO 8859-1 (the one the adapter gives the
+     * JacORB it creates, so that the connection's is omniORB's own) or its code sets are off. With
+     * UTF-8 as its own (a JacORB the application lends, say) it sends every character. The Eclipse
+     * and OpenJDK ORBs refuse what their code set cannot carry (DATA_CONVERSION, completed NO).
+     */
+    static boolean cutsStringsBeyondLatin1(ORB orb) {
+        return OrbImplementation.of(orb).orElse(null) == OrbImplementation.JACORB
+                && org.corbabridge.adapter.internal.jacorb.JacorbStreams.writesStringsAsLatin1(orb);
+    }
+
+    /**
      * Whether a new binding's first call is made alone, the other threads waiting for it: on
      * JacORB, which marks a connection's code sets negotiated when a request is created, so that a
      * request created while another thread opens the connection lets the first request leave

@@ -2,6 +2,8 @@ package org.corbabridge.adapter.internal;
 
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.BiConsumer;
@@ -305,27 +307,116 @@ enum Primitive {
 
     abstract void writeArray(OutputStream out, Object values, int length);
 
-    /** A boxed value of this type, from a box of a compatible type (a caller's Integer for an IDL short, say). */
+    /**
+     * A boxed value of this type, from a box of another number type (a caller's Integer for an IDL
+     * short, say) only where the value fits: 70 000 for a short, 1.5 for a long or 1e300 for a
+     * float is refused, not cut. An unsigned type or an octet takes its unsigned values and the
+     * Java mapping's signed ones (65 535 and -1 are the same unsigned short).
+     */
     private Object convert(Object value) {
         if (boxType.isInstance(value)) {
             return value;
         }
         if (value instanceof Number number) {
             switch (this) {
-                case OCTET: return number.byteValue();
-                case SHORT: case USHORT: return number.shortValue();
-                case LONG: case ULONG: return number.intValue();
-                case LONGLONG: case ULONGLONG: return number.longValue();
-                case FLOAT: return number.floatValue();
-                case DOUBLE: return number.doubleValue();
+                case OCTET: return (byte) integral(number, Byte.MIN_VALUE, 0xFFL);
+                case SHORT: return (short) integral(number, Short.MIN_VALUE, Short.MAX_VALUE);
+                case USHORT: return (short) integral(number, Short.MIN_VALUE, 0xFFFFL);
+                case LONG: return (int) integral(number, Integer.MIN_VALUE, Integer.MAX_VALUE);
+                case ULONG: return (int) integral(number, Integer.MIN_VALUE, 0xFFFF_FFFFL);
+                case LONGLONG: return integral(number, Long.MIN_VALUE, Long.MAX_VALUE);
+                case ULONGLONG: return unsignedLongLong(number);
+                case FLOAT: return toFloat(number);
+                case DOUBLE: return toDouble(number);
                 default: break;
             }
         }
         if (value instanceof String text && text.length() == 1 && (this == CHAR || this == WCHAR)) {
             return text.charAt(0);
         }
-        throw new IllegalArgumentException("an IDL " + name().toLowerCase(Locale.ROOT) + " cannot be "
+        throw new IllegalArgumentException("an IDL " + idlName() + " cannot be "
                 + (value == null ? "null" : "a " + value.getClass().getName()));
+    }
+
+    /** The number as a long, refused unless it is a whole number from {@code min} to {@code max}. */
+    private long integral(Number number, long min, long max) {
+        if (number instanceof Long || number instanceof Integer || number instanceof Short || number instanceof Byte) {
+            long exact = number.longValue();
+            if (exact >= min && exact <= max) {
+                return exact;
+            }
+            throw doesNotFit(number);
+        }
+        BigInteger exact = wholeNumber(number);
+        if (exact.compareTo(BigInteger.valueOf(min)) < 0 || exact.compareTo(BigInteger.valueOf(max)) > 0) {
+            throw doesNotFit(number);
+        }
+        return exact.longValue();
+    }
+
+    private long unsignedLongLong(Number number) {
+        if (number instanceof Long || number instanceof Integer || number instanceof Short || number instanceof Byte) {
+            return number.longValue(); // a negative one is the Java mapping's bits of a value from 2^63
+        }
+        BigInteger exact = wholeNumber(number);
+        if (exact.compareTo(BigInteger.valueOf(Long.MIN_VALUE)) < 0 || exact.bitLength() > 64) {
+            throw doesNotFit(number);
+        }
+        return exact.longValue();
+    }
+
+    private BigInteger wholeNumber(Number number) {
+        try {
+            if (number instanceof BigInteger big) {
+                return big;
+            }
+            BigDecimal decimal = number instanceof BigDecimal given ? given : new BigDecimal(number.toString());
+            return decimal.toBigIntegerExact();
+        } catch (ArithmeticException | NumberFormatException notWhole) {
+            throw doesNotFit(number);
+        }
+    }
+
+    private float toFloat(Number number) {
+        float converted = number.floatValue();
+        if (Float.isInfinite(converted) && !Double.isInfinite(number.doubleValue())) {
+            throw doesNotFit(number);
+        }
+        return converted;
+    }
+
+    private double toDouble(Number number) {
+        double converted = number.doubleValue();
+        if (number instanceof Double || number instanceof Float || number instanceof Integer
+                || number instanceof Short || number instanceof Byte) {
+            return converted; // a double already, or held exactly
+        }
+        if (Double.isInfinite(converted)) {
+            throw doesNotFit(number);
+        }
+        if (number instanceof Long || number instanceof BigInteger) {
+            // a whole number from 2^53 on may have no double of its own: 2^53 + 1 would be sent as 2^53
+            BigInteger whole = number instanceof BigInteger big ? big : BigInteger.valueOf(number.longValue());
+            if (!new BigDecimal(converted).toBigInteger().equals(whole)) {
+                throw doesNotFit(number);
+            }
+        }
+        return converted;
+    }
+
+    private IllegalArgumentException doesNotFit(Number number) {
+        return new IllegalArgumentException("an IDL " + idlName() + " cannot hold " + number + " (a "
+                + number.getClass().getSimpleName() + "): it would be sent as another value");
+    }
+
+    private String idlName() {
+        return switch (this) {
+            case USHORT -> "unsigned short";
+            case ULONG -> "unsigned long";
+            case LONGLONG -> "long long";
+            case ULONGLONG -> "unsigned long long";
+            default -> name().toLowerCase(Locale.ROOT);
+        };
     }
 
     /** A Java primitive array of this type, from one or from a list or array of boxes. */

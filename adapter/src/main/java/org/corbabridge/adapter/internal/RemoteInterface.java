@@ -44,6 +44,8 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient, Refer
      * {@code Method} object per method, whoever calls it and however.
      */
     private volatile Map<Method, BoundOperation> byIdentity = new IdentityHashMap<>();
+    /** Whether this client's ORB sends only a {@code string}'s Latin-1 characters right ({@link TextCheck}). */
+    private final boolean latin1Only;
 
     private RemoteInterface(InterfaceSignature signature, AdapterConfig config, Invoker invoker,
             Map<String, BoundOperation> operations, Map<Method, BoundOperation> byMethod,
@@ -54,6 +56,7 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient, Refer
         this.invoker = invoker;
         this.operations = operations;
         this.byMethod = byMethod;
+        this.latin1Only = OrbQuirks.cutsStringsBeyondLatin1(remote.orb().orb());
     }
 
     /**
@@ -188,7 +191,7 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient, Refer
 
     /** One call, with user exceptions reported as {@link RemoteUserException}. */
     BoundOperation.Outcome call(BoundOperation bound, Object[] values) {
-        guardAnys(bound, values);
+        guard(bound, values, false);
         try {
             return remote.call(bound.name, bound.idempotent, target -> invoker.invoke(target, bound, values));
         } catch (RaisedUserException raised) {
@@ -201,7 +204,7 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient, Refer
         BoundOperation bound = bound(method);
         Object[] given = arguments == null ? new Object[0] : arguments;
         Object[] values = bound.takesReferences ? unwrapped(method, given) : given;
-        guardAnys(bound, values);
+        guard(bound, values, bound.hasHolders);
         try {
             Object result;
             if (invoker instanceof StubInvoker && !bound.hasHolders) {
@@ -279,8 +282,13 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient, Refer
         return outcome.result();
     }
 
-    /** An argument holding an any the ORB would send wrong is refused here, before anything is sent ({@link AnyGuard}). */
-    private void guardAnys(BoundOperation bound, Object[] values) {
+    /**
+     * An argument that would arrive other than it was sent is refused here, before anything is sent:
+     * a string that would ({@link TextCheck}), an any the ORB would send wrong ({@link AnyGuard}).
+     *
+     * @param holders whether out and inout values are a typed proxy's holders
+     */
+    private void guard(BoundOperation bound, Object[] values, boolean holders) {
         if (bound.carriesAny) {
             for (int i = 0; i < values.length; i++) {
                 if (bound.modes[i] != ParameterMode.OUT) {
@@ -288,14 +296,22 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient, Refer
                 }
             }
         }
+        try {
+            bound.checkTexts(values, holders, latin1Only);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Override
     public org.omg.CORBA.Any toAny(TypeCode type, Object value) {
         org.omg.CORBA.ORB orb = remote.orb().orb();
         Class<?> javaType = value instanceof org.omg.CORBA.portable.IDLEntity ? value.getClass() : null;
+        Codec codec = Codecs.of(type, javaType);
+        // written in the ORB's code set here: what it would not carry is refused first
+        TextCheck.require(codec, value, latin1Only);
         org.omg.CORBA.portable.OutputStream out = (org.omg.CORBA.portable.OutputStream) orb.create_output_stream();
-        Codecs.of(type, javaType).write(out, value);
+        codec.write(out, value);
         org.omg.CORBA.Any any = orb.create_any();
         any.read_value(out.create_input_stream(), type);
         return any;

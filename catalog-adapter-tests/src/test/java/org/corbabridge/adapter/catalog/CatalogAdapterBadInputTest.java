@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import java.time.Duration;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import java.util.List;
+import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.CorbaAdapterException;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.TestOrbs;
@@ -69,6 +70,11 @@ class CatalogAdapterBadInputTest {
             for (String query : List.of("name~café", "name~名前", "name~\ud83d\ude00", "items=\u0661")) {
                 Throwable thrown = failsAtOnce(() -> adapter.queryCatalog(query));
                 assertThat(thrown).as("'%s'", query).isInstanceOf(CorbaAdapterException.class);
+                if (query.chars().anyMatch(c -> c > 0xFF)) {
+                    // never sent cut (JacORB cut each character to its low byte): refused before
+                    // sending, or DATA_CONVERSION from the ORB's own conversion
+                    assertThat(((CorbaAdapterException) thrown).completion()).as("'%s'", query).isEqualTo(Completion.NO);
+                }
             }
             assertStillServing(adapter, fixture);
         }
@@ -80,7 +86,7 @@ class CatalogAdapterBadInputTest {
         try (CatalogAdapter adapter = adapter(fixture, mode)) {
             Throwable thrown = failsAtOnce(() -> adapter.queryCatalog("items=1\u0000 delay=5000"));
             assertThat(thrown).isInstanceOfSatisfying(InvalidQueryException.class,
-                    e -> assertThat(e.reason()).contains("cannot contain NUL", "index 7"));
+                    e -> assertThat(e.reason()).contains("NUL character", "index 7", "Nothing was sent"));
             assertStillServing(adapter, fixture);
         }
     }

@@ -72,27 +72,24 @@ public final class CatalogAdapter implements AutoCloseable {
      * Runs {@code Catalog::queryCatalog}. The query grammar is the server's (see
      * cpp-catalog-server/README.md).
      *
-     * @throws InvalidQueryException the server refused the query, or it is null or holds a NUL
-     *     character (which no CORBA string may)
+     * @throws InvalidQueryException the server refused the query, or it was refused before sending:
+     *     null, a NUL character (which no CORBA string may hold: a C++ server would read a shorter
+     *     query), or a character beyond Latin-1 on an ORB that would send it cut (JacORB)
      * @throws CorbaAdapterException any other failure, typed by its cause
      */
     public CatalogResult queryCatalog(String query) {
         if (query == null) {
             throw new InvalidQueryException("the query is null", "null query", Completion.NO, null);
         }
-        int nul = query.indexOf('\0');
-        if (nul >= 0) {
-            // an IDL string may not hold NUL: JacORB sends it and a C++ server stops reading there,
-            // so the server would silently answer a shorter query than the one asked
-            String reason = "a CORBA string cannot contain NUL (U+0000), found at index " + nul;
-            throw new InvalidQueryException("queryCatalog refused '" + echo(query) + "' before sending it: " + reason,
-                    reason, Completion.NO, null);
-        }
         try {
             return CatalogResult.of(catalog.queryCatalog(query));
         } catch (InvalidQuery refused) {
             throw new InvalidQueryException(OPERATION + " on " + client.target() + " refused '" + echo(query) + "': "
                     + refused.reason, refused.reason, Completion.YES, refused);
+        } catch (IllegalArgumentException unsendable) {
+            // the client's check of the one string argument before a byte was sent
+            throw new InvalidQueryException("queryCatalog refused '" + echo(query) + "' before sending it: "
+                    + unsendable.getMessage(), unsendable.getMessage(), Completion.NO, unsendable);
         }
     }
 

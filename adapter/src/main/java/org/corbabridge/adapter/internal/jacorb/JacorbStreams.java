@@ -56,6 +56,18 @@ public final class JacorbStreams {
         return negotiated != null && negotiated.getId() == codeSet;
     }
 
+    /**
+     * Whether a JacORB ORB writes each character of a {@code string} as one byte, its low one: its
+     * own char code set, the one a connection to an omniORB server uses, is ISO 8859-1, or code
+     * sets are off ({@code jacorb.codeset=false}). Its {@code write_string} then cuts a character
+     * beyond Latin-1 without an error (its {@code write_char} refuses one).
+     */
+    public static boolean writesStringsAsLatin1(org.omg.CORBA.ORB orb) {
+        org.jacorb.orb.ORB jacorb = (org.jacorb.orb.ORB) orb;
+        return !jacorb.getConfiguration().getAttributeAsBoolean("jacorb.codeset", true)
+                || jacorb.getTCSDefault().getId() == ISO_8859_1;
+    }
+
     private static VarHandle field(String name, Class<?> type) {
         return PrivateFields.of(CDRInputStream.class, name, type);
     }

@@ -1,0 +1,131 @@
+package org.corbabridge.adapter.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.corbabridge.adapter.OperationSignature;
+import org.corbabridge.adapter.TestOrbs;
+import org.corbabridge.depot.stock.Bin;
+import org.corbabridge.depot.stock.BinHelper;
+import org.corbabridge.depot.stock.CountersHelper;
+import org.corbabridge.depot.stock.PalletHelper;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.omg.CORBA.ORB;
+import org.omg.CORBA.StringHolder;
+import org.omg.CORBA.TCKind;
+import org.omg.CORBA.TypeCode;
+
+/**
+ * The check of a call's strings before sending (TextCheck, and the bounds the codecs check): what
+ * it refuses, what it lets through, which types it walks, and an inout value in a typed proxy's
+ * holder. The calls themselves, on every ORB and in every mode, are ValuesThatWouldArriveChangedTest.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class TextCheckTest {
+
+    private TestOrbs.OwnedOrb owned;
+    private ORB orb;
+
+    @BeforeAll
+    void createOrb() {
+        owned = TestOrbs.newOrb();
+        orb = owned.orb();
+    }
+
+    @AfterAll
+    void destroyOrb() {
+        owned.close();
+    }
+
+    @Test
+    void everyLatin1CharacterPassesAndOnlyTheOrbThatCutsRefusesOneBeyond() {
+        Codec string = Codecs.of(orb.create_string_tc(0), null);
+        StringBuilder latin1 = new StringBuilder();
+        for (char c = 1; c <= 0xFF; c++) {
+            latin1.append(c);
+        }
+
+        assertThatCode(() -> TextCheck.require(string, latin1.toString(), true)).doesNotThrowAnyException();
+        assertThatThrownBy(() -> TextCheck.require(string, "x\ud83d\udce6", true))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("U+1F4E6").hasMessageContaining("index 1");
+        assertThatCode(() -> TextCheck.require(string, "x\ud83d\udce6", false)).doesNotThrowAnyException();
+    }
+
+    @Test
+    void aWideStringMayHoldAnyCharacterButNul() {
+        Codec wstring = Codecs.of(orb.create_wstring_tc(0), null);
+
+        assertThatCode(() -> TextCheck.require(wstring, "\u20ac\ud83d\udce6", true)).doesNotThrowAnyException();
+        assertThatThrownBy(() -> TextCheck.require(wstring, "\u20ac\u0000", true))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("a wstring holds a NUL character (U+0000) at index 1");
+    }
+
+    @Test
+    void boundedStringsAndSequencesRefuseMoreThanTheirBound() {
+        Codec code = Codecs.of(orb.create_string_tc(8), null);
+        Codec wide = Codecs.of(orb.create_wstring_tc(3), null);
+        Codec blob = Codecs.of(orb.create_sequence_tc(4, orb.get_primitive_tc(TCKind.tk_octet)), null);
+        Codec names = Codecs.of(orb.create_sequence_tc(2, orb.create_string_tc(0)), null);
+
+        assertThatCode(() -> TextCheck.require(code, "12345678", false)).doesNotThrowAnyException();
+        assertThatThrownBy(() -> TextCheck.require(code, "123456789", false))
+                .hasMessageContaining("a string<8> cannot hold 9 characters");
+        assertThatThrownBy(() -> TextCheck.require(wide, "\u20ac\u20ac\u20ac\u20ac", false))
+                .hasMessageContaining("a wstring<3> cannot hold 4 characters");
+        assertThatCode(() -> TextCheck.require(blob, new byte[4], false)).doesNotThrowAnyException();
+        assertThatThrownBy(() -> TextCheck.require(blob, new byte[5], false))
+                .hasMessageContaining("cannot hold 5 elements");
+        assertThatThrownBy(() -> TextCheck.require(names, List.of("a", "b", "c"), false))
+                .hasMessageContaining("cannot hold 3 elements");
+    }
+
+    @Test
+    void theCheckWalksOnlyTypesThatCanHoldAStringOrABound() {
+        assertThat(TextCheck.applies(orb.get_primitive_tc(TCKind.tk_long))).isFalse();
+        assertThat(TextCheck.applies(CountersHelper.type())).as("a struct of numbers").isFalse();
+        assertThat(TextCheck.applies(orb.create_sequence_tc(0, orb.get_primitive_tc(TCKind.tk_octet)))).isFalse();
+        assertThat(TextCheck.applies(orb.create_sequence_tc(16, orb.get_primitive_tc(TCKind.tk_octet)))).isTrue();
+        assertThat(TextCheck.applies(BinHelper.type())).as("a recursive struct of strings").isTrue();
+        assertThat(TextCheck.applies(PalletHelper.type())).as("wstring, any").isTrue();
+        assertThat(TextCheck.applies(orb.get_primitive_tc(TCKind.tk_any))).isTrue();
+    }
+
+    @Test
+    void anInoutValueIsCheckedInsideItsHolder() throws Exception {
+        TypeCode string = orb.create_string_tc(0);
+        OperationSignature rename = OperationSignature.builder("rename").inout("name", string).build();
+        BoundOperation bound = new BoundOperation(rename, Renaming.class.getMethod("rename", StringHolder.class),
+                false, false);
+
+        assertThatThrownBy(() -> bound.checkTexts(new Object[] {new StringHolder("a\u0000")}, true, false))
+                .hasMessageContaining("the argument 'name' of rename: a string holds a NUL character")
+                .hasMessageEndingWith("Nothing was sent");
+        assertThatCode(() -> bound.checkTexts(new Object[] {new StringHolder("ab")}, true, false))
+                .doesNotThrowAnyException();
+    }
+
+    @Test
+    void aStaticCallOfARecursiveStructIsCheckedThroughTheGeneratedClass() throws Exception {
+        OperationSignature echo = OperationSignature.builder("echoBin").in("root", BinHelper.type())
+                .returns(BinHelper.type()).build();
+        BoundOperation bound = new BoundOperation(echo, Echoing.class.getMethod("echoBin", Bin.class), false, false);
+        Bin deep = new Bin("a", new Bin[] {new Bin("b", new Bin[] {new Bin("c\u0000", new Bin[0])})});
+
+        assertThatThrownBy(() -> bound.checkTexts(new Object[] {deep}, false, false))
+                .hasMessageContaining("the argument 'root' of echoBin");
+    }
+
+    /** A generated-style operation with an inout string. */
+    public interface Renaming {
+        void rename(StringHolder name);
+    }
+
+    public interface Echoing {
+        Bin echoBin(Bin root);
+    }
+}

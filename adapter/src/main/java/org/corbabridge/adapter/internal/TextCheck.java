@@ -1,0 +1,261 @@
+package org.corbabridge.adapter.internal;
+
+import java.util.HashSet;
+import java.util.Set;
+import org.omg.CORBA.Any;
+import org.omg.CORBA.Principal;
+import org.omg.CORBA.TCKind;
+import org.omg.CORBA.TypeCode;
+import org.omg.CORBA.TypeCodePackage.BadKind;
+import org.omg.CORBA.TypeCodePackage.Bounds;
+import org.omg.CORBA.portable.InputStream;
+import org.omg.CORBA.portable.OutputStream;
+
+/**
+ * The strings of a call's arguments that would arrive other than they were sent, refused before a
+ * byte is marshalled, in every invocation mode. No ORB refuses them itself, and the server gets a
+ * different value without an error:
+ * <ul>
+ * <li>a NUL character in a {@code string} or {@code wstring}, which IDL's strings cannot hold. Every
+ * ORB here sends it; the C++ server reads the string cut short there ({@code "a\0b"} arrives as
+ * {@code "a"});
+ * <li>on JacORB, where the connection's char code set is ISO 8859-1 (the adapter's, omniORB's own)
+ * or code sets are off: a character of a {@code string} beyond Latin-1. JacORB writes each
+ * character's low byte ({@code "€"}, U+20AC, arrives as {@code "¬"}, 0xAC), where the Eclipse and
+ * OpenJDK ORBs answer DATA_CONVERSION. Its {@code write_char} refuses such a {@code char} already.
+ * </ul>
+ * Bounded strings and sequences are checked by their codecs ({@link Codecs}), so a value longer
+ * than its bound is refused by this walk too. The walk is the operation's codecs writing into this
+ * stream, which writes nothing: a refusal half-way through marshalling could leave a request's first
+ * fragments with the server (see {@link Nesting}).
+ *
+ * <p>An any the caller built is checked as far as it can be read back: on JacORB, a value put into
+ * an any by a generated helper's {@code insert} was already written in the ORB's code set.
+ */
+final class TextCheck extends OutputStream {
+
+    private final boolean latin1Only;
+
+    private TextCheck(boolean latin1Only) {
+        this.latin1Only = latin1Only;
+    }
+
+    /**
+     * @param latin1Only whether a {@code string}'s characters must be Latin-1 (see {@link OrbQuirks#cutsStringsBeyondLatin1})
+     * @throws IllegalArgumentException the value holds a string that would not arrive as it is
+     */
+    static void require(Codec codec, Object value, boolean latin1Only) {
+        codec.write(new TextCheck(latin1Only), value);
+    }
+
+    /** Whether a value of this type can hold a string, an any (which can) or a bounded sequence. */
+    static boolean applies(TypeCode type) {
+        return applies(type, new HashSet<>());
+    }
+
+    private static boolean applies(TypeCode type, Set<String> seen) {
+        try {
+            switch (type.kind().value()) {
+                case TCKind._tk_string, TCKind._tk_wstring, TCKind._tk_any:
+                    return true;
+                case TCKind._tk_sequence:
+                    return type.length() > 0 || applies(type.content_type(), seen);
+                case TCKind._tk_alias, TCKind._tk_array:
+                    return applies(type.content_type(), seen);
+                case TCKind._tk_struct, TCKind._tk_except, TCKind._tk_union:
+                    if (!seen.add(type.id())) {
+                        return false;
+                    }
+                    for (int i = 0; i < type.member_count(); i++) {
+                        if (applies(type.member_type(i), seen)) {
+                            return true;
+                        }
+                    }
+                    return false;
+                default:
+                    return false;
+            }
+        } catch (BadKind | Bounds e) {
+            return false;
+        }
+    }
+
+    @Override
+    public void write_string(String value) {
+        requireNoNul(value, "string");
+        if (latin1Only) {
+            for (int i = 0; i < value.length(); i++) {
+                char c = value.charAt(i);
+                if (c > 0xFF) {
+                    throw new IllegalArgumentException("a string holds " + character(value, i) + " at index " + i
+                            + ", beyond Latin-1: JacORB, with ISO 8859-1 as the connection's char code set (the "
+                            + "adapter's, omniORB's own), would send its low byte only. Send it in a wstring, or give "
+                            + "JacORB jacorb.native_char_codeset=UTF8 for a server that takes UTF-8");
+                }
+            }
+        }
+    }
+
+    @Override
+    public void write_wstring(String value) {
+        requireNoNul(value, "wstring");
+    }
+
+    private static void requireNoNul(String value, String kind) {
+        int at = value.indexOf('\0');
+        if (at >= 0) {
+            throw new IllegalArgumentException("a " + kind + " holds a NUL character (U+0000) at index " + at
+                    + ", which an IDL " + kind + " cannot hold: a C or C++ server reads it cut short there");
+        }
+    }
+
+    private static String character(String value, int at) {
+        int codePoint = value.codePointAt(at);
+        return "'" + new String(Character.toChars(codePoint)) + "' (U+" + String.format("%04X", codePoint) + ")";
+    }
+
+    @Override
+    public void write_any(Any value) {
+        if (value == null) {
+            return;
+        }
+        TypeCode type = value.type();
+        if (!applies(type)) {
+            return;
+        }
+        int kind = type.kind().value();
+        if (kind == TCKind._tk_string) {
+            // read as it was inserted: read back from its CDR, JacORB would give its low bytes
+            write_string(value.extract_string());
+        } else if (kind == TCKind._tk_wstring) {
+            write_wstring(value.extract_wstring());
+        } else {
+            Codec codec;
+            Object held;
+            try {
+                codec = Codecs.of(type, null);
+                held = codec.read(value.create_input_stream());
+            } catch (IllegalArgumentException | org.omg.CORBA.SystemException unreadable) {
+                // what the dynamic path cannot read (fixed, a value type) the ORB sends unchecked, as before
+                return;
+            }
+            codec.write(this, held);
+        }
+    }
+
+    // What carries no text writes nothing.
+
+    @Override
+    public void write_boolean(boolean value) {
+    }
+
+    @Override
+    public void write_char(char value) {
+    }
+
+    @Override
+    public void write_wchar(char value) {
+    }
+
+    @Override
+    public void write_octet(byte value) {
+    }
+
+    @Override
+    public void write_short(short value) {
+    }
+
+    @Override
+    public void write_ushort(short value) {
+    }
+
+    @Override
+    public void write_long(int value) {
+    }
+
+    @Override
+    public void write_ulong(int value) {
+    }
+
+    @Override
+    public void write_longlong(long value) {
+    }
+
+    @Override
+    public void write_ulonglong(long value) {
+    }
+
+    @Override
+    public void write_float(float value) {
+    }
+
+    @Override
+    public void write_double(double value) {
+    }
+
+    @Override
+    public void write_boolean_array(boolean[] value, int offset, int length) {
+    }
+
+    @Override
+    public void write_char_array(char[] value, int offset, int length) {
+    }
+
+    @Override
+    public void write_wchar_array(char[] value, int offset, int length) {
+    }
+
+    @Override
+    public void write_octet_array(byte[] value, int offset, int length) {
+    }
+
+    @Override
+    public void write_short_array(short[] value, int offset, int length) {
+    }
+
+    @Override
+    public void write_ushort_array(short[] value, int offset, int length) {
+    }
+
+    @Override
+    public void write_long_array(int[] value, int offset, int length) {
+    }
+
+    @Override
+    public void write_ulong_array(int[] value, int offset, int length) {
+    }
+
+    @Override
+    public void write_longlong_array(long[] value, int offset, int length) {
+    }
+
+    @Override
+    public void write_ulonglong_array(long[] value, int offset, int length) {
+    }
+
+    @Override
+    public void write_float_array(float[] value, int offset, int length) {
+    }
+
+    @Override
+    public void write_double_array(double[] value, int offset, int length) {
+    }
+
+    @Override
+    public void write_Object(org.omg.CORBA.Object value) {
+    }
+
+    @Override
+    public void write_TypeCode(TypeCode value) {
+    }
+
+    @SuppressWarnings("deprecation")
+    @Override
+    public void write_Principal(Principal value) {
+    }
+
+    @Override
+    public InputStream create_input_stream() {
+        throw new UnsupportedOperationException("a text check keeps nothing to read");
+    }
+}
