@@ -207,6 +207,29 @@ class ValuesThatWouldArriveChangedTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(value = InvocationMode.class, names = {"DYNAMIC", "DII"})
+    void aMemberTheIdlTypeDoesNotHaveIsRefusedNotDropped(InvocationMode mode) {
+        try (DynamicClient warehouse = DynamicClient.create(IDL.signature("depot::stock::Warehouse"),
+                TestOrbs.configFor(fixture).invocation(mode).build())) {
+            Map<String, Object> misspelt = new java.util.LinkedHashMap<>(
+                    GenericValues.struct("label", "kept", "inner", List.of()));
+            misspelt.put("lable", "dropped");
+            Map<String, Object> twoBranches = new java.util.LinkedHashMap<>(GenericValues.union(1, "count", 5));
+            twoBranches.put("level", 2.5);
+
+            Throwable struct = catchThrowable(() -> warehouse.invoke("echoBin", misspelt));
+            Throwable union = catchThrowable(() -> warehouse.invoke("echoReadings", List.of(twoBranches)));
+
+            assertThat(struct).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("IDL:depot/stock/Bin:1.0 has no member [lable]");
+            assertThat(union).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("carries member count only, not [level]");
+            assertThat(warehouse.invoke("echoReadings", List.of(GenericValues.union(1, "count", 5))).result())
+                    .as("the union as its type has it").isEqualTo(List.of(GenericValues.union(1, "count", 5)));
+        }
+    }
+
     private static void assertRefusedForANul(Throwable refused, String argument, String kind) {
         assertThat(refused).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("the argument '" + argument + "'")

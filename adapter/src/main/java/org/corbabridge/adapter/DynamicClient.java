@@ -28,8 +28,9 @@ import org.omg.CORBA.ORB;
  * {@code org.omg.CORBA.Any}; an object reference an {@code org.omg.CORBA.Object}; numbers,
  * characters and strings as their Java boxes. Arguments may be given in either form, and a
  * number as any {@code Number} whose value its IDL type holds (an unsigned type also takes the
- * Java mapping's negative values); one it does not hold, a string with a NUL character, or a
- * bounded string or sequence beyond its bound is refused with an
+ * Java mapping's negative values); one it does not hold, a string with a NUL character, a
+ * bounded string or sequence beyond its bound, or a map with a member its struct does not have
+ * (or a union's with a member its discriminator does not select) is refused with an
  * {@code IllegalArgumentException} before anything is sent.
  *
  * <p><b>Threads.</b> Thread-safe, like {@link CorbaClient}.

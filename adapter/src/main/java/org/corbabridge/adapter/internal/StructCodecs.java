@@ -3,8 +3,11 @@ package org.corbabridge.adapter.internal;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 import org.omg.CORBA.TCKind;
 import org.omg.CORBA.TypeCode;
 import org.omg.CORBA.TypeCodePackage.BadKind;
@@ -42,6 +45,19 @@ final class StructCodecs {
             }
         }
 
+        /**
+         * A map with a member the type does not have (a misspelt name beside the right one, a member
+         * of another version of the IDL) is refused: its value would be dropped without a word.
+         */
+        final void requireKnownMembers(Object value) {
+            if (value instanceof Map<?, ?> map && map.size() > names.length) {
+                Set<Object> unknown = new LinkedHashSet<>(map.keySet());
+                unknown.removeAll(Arrays.asList(names));
+                throw new IllegalArgumentException(id + " has no member " + unknown + ": its members are "
+                        + Arrays.toString(names));
+            }
+        }
+
         final void writeId(OutputStream out) {
             if (exception) {
                 out.write_string(id);
@@ -62,6 +78,7 @@ final class StructCodecs {
 
         @Override
         public void write(OutputStream out, Object value) {
+            requireKnownMembers(value);
             writeId(out);
             for (int i = 0; i < members.length; i++) {
                 members[i].write(out, Codecs.member(value, names[i]));
@@ -113,6 +130,7 @@ final class StructCodecs {
         public void write(OutputStream out, Object value) {
             if (!constructor.getDeclaringClass().isInstance(value)) {
                 if (value instanceof Map<?, ?>) {
+                    requireKnownMembers(value);
                     writeId(out);
                     for (int i = 0; i < members.length; i++) {
                         members[i].write(out, Codecs.member(value, names[i]));

@@ -4,6 +4,7 @@ import java.lang.reflect.Array;
 import java.lang.reflect.Method;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 import org.corbabridge.adapter.internal.idl.TypeCodes;
@@ -135,8 +136,19 @@ final class UnionCodecs {
                         + "member, not " + value);
             }
             Object discriminatorValue = map.get("discriminator");
-            discriminator.write(out, discriminatorValue);
             int member = memberFor(discriminatorValue);
+            if (map.size() > (member >= 0 ? 2 : 1)) {
+                // another branch's member beside the one the discriminator selects would be dropped
+                Set<Object> others = new LinkedHashSet<>(map.keySet());
+                others.remove("discriminator");
+                if (member >= 0) {
+                    others.remove(names[member]);
+                }
+                throw new IllegalArgumentException("a union of " + id + " with discriminator " + discriminatorValue
+                        + " carries " + (member >= 0 ? "member " + names[member] + " only" : "no member")
+                        + ", not " + others);
+            }
+            discriminator.write(out, discriminatorValue);
             if (member >= 0) {
                 members[member].write(out, Codecs.member(value, names[member]));
             }
