@@ -11,6 +11,7 @@ import org.corbabridge.adapter.IdlException;
 import org.corbabridge.adapter.InterfaceSignature;
 import org.corbabridge.adapter.OperationSignature;
 import org.corbabridge.adapter.ParameterMode;
+import org.corbabridge.adapter.TestOrbs;
 import org.junit.jupiter.api.Test;
 import org.omg.CORBA.TCKind;
 import org.omg.CORBA.TypeCode;
@@ -113,6 +114,59 @@ class IdlModelTest {
         TypeCode tree = operation(everything().signature("Everything"), "forest").result();
         assertThat(tree.kind().value()).isEqualTo(TCKind._tk_union);
         assertThat(tree.member_type(0).content_type().id()).isEqualTo(tree.id());
+    }
+
+    /**
+     * A forward-declared struct or union recursive through a typedef'd sequence, reached through the
+     * typedef first (an operation taking the sequence): the reader said "typedef ... is defined by
+     * itself" where omniidl takes it. The typedef is built again inside the struct, where the struct
+     * is the recursive one; the TypeCode travels through this ORB's CDR and comes back equal.
+     */
+    @Test
+    void aForwardDeclaredTypeRecursiveThroughATypedefIsReadWhicheverIsMetFirst() throws Exception {
+        Idl idl = Idl.parse("forward.idl", """
+                module m {
+                  struct Node;
+                  typedef sequence<Node> NodeSeq;
+                  struct Node { string name; NodeSeq kids; };
+                  union Route;
+                  typedef sequence<Route> Legs;
+                  union Route switch (boolean) { case TRUE: Legs legs; case FALSE: string stop; };
+                  interface Walker {
+                    NodeSeq nodes(in NodeSeq roots);
+                    Node node(in Node root);
+                    Legs legs(in Legs route);
+                  };
+                };
+                """);
+        InterfaceSignature walker = idl.signature("m::Walker");
+
+        TypeCode nodes = operation(walker, "nodes").result();
+        assertThat(nodes.kind().value()).isEqualTo(TCKind._tk_alias);
+        TypeCode node = nodes.content_type().content_type();
+        assertThat(node.id()).isEqualTo("IDL:m/Node:1.0");
+        assertThat(node.member_type(1).id()).as("kids").isEqualTo("IDL:m/NodeSeq:1.0");
+        assertThat(node.member_type(1).content_type().content_type().id()).as("kids' element").isEqualTo(node.id());
+        assertThat(operation(walker, "node").result().equivalent(node)).isTrue();
+        TypeCode route = operation(walker, "legs").result().content_type().content_type();
+        assertThat(route.member_type(0).content_type().content_type().id()).isEqualTo("IDL:m/Route:1.0");
+
+        try (TestOrbs.OwnedOrb orb = TestOrbs.newOrb()) {
+            for (TypeCode type : List.of(nodes, operation(walker, "legs").result())) {
+                org.omg.CORBA.portable.OutputStream out =
+                        (org.omg.CORBA.portable.OutputStream) orb.orb().create_output_stream();
+                out.write_TypeCode(type);
+                assertThat(out.create_input_stream().read_TypeCode().equal(type)).as(type.id()).isTrue();
+            }
+        }
+    }
+
+    @Test
+    void anOperationDeclaredTwiceNamesItsPlaceOnce() {
+        assertThatThrownBy(() -> Idl.parse("twice.idl", "module m { interface I { void f(); };\n"
+                + "interface J : I { void f(); }; };").signature("m::J"))
+                .isInstanceOf(IdlException.class)
+                .hasMessage("twice.idl:2: f is declared twice in m::J or the interfaces it inherits");
     }
 
     @Test

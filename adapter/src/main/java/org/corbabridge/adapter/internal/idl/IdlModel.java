@@ -9,6 +9,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -857,7 +858,8 @@ public final class IdlModel implements Idl {
     private final class TypeBuilder {
         private final ORB orb = ORB.init();
         private final Map<Decl, TypeCode> built = new HashMap<>();
-        private final Set<Decl> building = new HashSet<>();
+        /** The declarations being built, outermost first. */
+        private final Set<Decl> building = new LinkedHashSet<>();
         private final String usedBy;
 
         TypeBuilder(String usedBy) {
@@ -1013,11 +1015,17 @@ public final class IdlModel implements Idl {
                 return known;
             }
             if (building.contains(decl)) {
-                if (decl.kind != Kind.STRUCT && decl.kind != Kind.UNION) {
+                if (decl.kind == Kind.STRUCT || decl.kind == Kind.UNION) {
+                    return orb.create_recursive_tc(decl.repositoryId);
+                }
+                if (!structOrUnionBuiltSince(decl)) {
                     throw new IdlException(usedAt.file(), usedAt.line(), describe(decl)
                             + " is defined by itself; only a struct or union may contain itself, through a sequence");
                 }
-                return orb.create_recursive_tc(decl.repositoryId);
+                // a typedef met again inside the struct or union it names (struct S; typedef
+                // sequence<S> SSeq; struct S { SSeq kids; };, reached through SSeq): built again
+                // here, where S is the recursive one, so the cycle ends at S
+                return build(decl, usedAt);
             }
             if (decl.unsupported != null) {
                 throw new IdlException(decl.origin.file(), decl.origin.line(), describe(decl)
@@ -1040,6 +1048,18 @@ public final class IdlModel implements Idl {
                 built.put(decl, type);
             }
             return type;
+        }
+
+        /** Whether a struct or union began to be built after {@code decl}, inside it. */
+        private boolean structOrUnionBuiltSince(Decl decl) {
+            boolean after = false;
+            for (Decl outer : building) {
+                if (after && (outer.kind == Kind.STRUCT || outer.kind == Kind.UNION)) {
+                    return true;
+                }
+                after |= outer == decl;
+            }
+            return false;
         }
 
         private TypeCode build(Decl decl, IdlPreprocessor.Origin usedAt) {
@@ -1211,11 +1231,13 @@ public final class IdlModel implements Idl {
             if (context.raisesExpr() != null) {
                 raises(context.raisesExpr().scopedName(), scope, operation, types);
             }
+            OperationSignature built;
             try {
-                add(operation.build(), context);
+                built = operation.build();
             } catch (IllegalArgumentException e) {
                 throw failure(context, e.getMessage());
             }
+            add(built, context);
         }
 
         private void attribute(AttrDclContext context, Decl scope) {
