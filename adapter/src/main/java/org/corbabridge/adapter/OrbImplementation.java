@@ -34,6 +34,9 @@ public enum OrbImplementation {
             // one connection attempt: the adapter, not the ORB, decides when to try again
             properties.setProperty("jacorb.retries", "0");
             properties.setProperty("jacorb.retry_interval", "0");
+            // each message read from a buffer of its size (see JacorbBuffers): a reply shorter than
+            // its values was read on from an earlier message's bytes, as values, without an error
+            properties.setProperty("jacorb.buffermanager.factory", JACORB_BUFFERS);
             properties.putAll(messageLimitProperties(OrbConfig.DEFAULT_MAX_INCOMING_MESSAGE_BYTES));
             return properties;
         }
@@ -128,6 +131,8 @@ public enum OrbImplementation {
 
     /** JacORB's ORB-wide reply time-out, in ms; 0 (its default) waits for ever. */
     private static final String REPLY_TIMEOUT = "jacorb.connection.client.pending_reply_timeout";
+    /** The adapter's buffer manager for JacORB, which JacORB loads by name. */
+    private static final String JACORB_BUFFERS = "org.corbabridge.adapter.internal.jacorb.JacorbBuffers";
 
     private final String displayName;
     private final String orbClass;

@@ -175,6 +175,38 @@ final class OrbQuirks {
                 || org.corbabridge.adapter.internal.jacorb.JacorbRequests.readANormalReply(request);
     }
 
+    /** JacORB's reply streams, where JacORB is on the class path. */
+    private static final Class<?> JACORB_STREAM = orbClass(
+            "org.corbabridge.adapter.internal.jacorb.JacorbStreams", "org.jacorb.orb.CDRInputStream", "REPLY_STREAM");
+
+    /**
+     * Refuses a reply whose values were read past the end of its message, what a JacORB ORB with its
+     * default, pooled buffers does with a reply shorter than its values (see
+     * {@link org.corbabridge.adapter.internal.jacorb.JacorbStreams#readPastItsMessage}): the values
+     * read there were never sent. The JacORB the adapter creates reads from a buffer of the message's
+     * size and fails at its end already; the other ORBs check their reads against the message.
+     *
+     * @param in the reply the dynamic path read, or null where DII read {@code request}'s
+     */
+    static void requireReadWithinTheReply(org.omg.CORBA.portable.InputStream in, org.omg.CORBA.Request request) {
+        boolean past = in != null ? JACORB_STREAM != null && JACORB_STREAM.isInstance(in)
+                && org.corbabridge.adapter.internal.jacorb.JacorbStreams.readPastItsMessage(in)
+                : JACORB_REQUEST != null && JACORB_REQUEST.isInstance(request)
+                        && org.corbabridge.adapter.internal.jacorb.JacorbRequests.readPastItsReply(request);
+        if (past) {
+            throw new ReadPastTheReply();
+        }
+    }
+
+    /** A reply's values read past the end of its message ({@link #requireReadWithinTheReply}). */
+    static final class ReadPastTheReply extends IndexOutOfBoundsException {
+        private static final long serialVersionUID = 1L;
+
+        ReadPastTheReply() {
+            super("the values were read past the end of the reply's message");
+        }
+    }
+
     /**
      * An ORB's class, as the constant {@code field} of the adapter's class {@code reader} that reads
      * its objects, when both {@code orbClass} and the reader can be loaded; else null (that ORB is

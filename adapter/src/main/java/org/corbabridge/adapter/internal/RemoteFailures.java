@@ -106,18 +106,36 @@ final class RemoteFailures {
      * as one; anything else as a remote call failure of unknown completion.
      */
     public static CorbaAdapterException translateUnexpected(RuntimeException e, String attempt) {
-        return translateUnexpected(e, attempt, Optional.empty());
+        return translateUnexpected(e, attempt, Optional.empty(), false);
     }
 
-    /** @param refused as for {@link #translate(SystemException, String, Duration, long, Optional)} */
+    /**
+     * What an ORB's reader throws where a message ends before the values it reads: JacORB, whose
+     * buffer is the message's size (its bounding properties), an index past it; the
+     * OpenJDK ORB a buffer position past its limit ("newPosition > limit").
+     */
+    private static boolean isReadPastTheEnd(RuntimeException e) {
+        return e instanceof IndexOutOfBoundsException || e instanceof java.nio.BufferUnderflowException
+                || e instanceof IllegalArgumentException;
+    }
+
+    /**
+     * @param refused as for {@link #translate(SystemException, String, Duration, long, Optional)}
+     * @param replyRead whether the request had been sent, so that the ORB was reading its reply
+     */
     public static CorbaAdapterException translateUnexpected(RuntimeException e, String attempt,
-            Optional<OversizedMessageException> refused) {
+            Optional<OversizedMessageException> refused, boolean replyRead) {
         if (refused.isPresent() && OrbQuirks.isMaskedCommunicationFailure(e)) {
             return tooLarge(attempt, refused.get(), e.toString());
         }
         if (OrbQuirks.isMaskedCommunicationFailure(e)) {
             return new ServerUnavailableException(attempt + " failed: the connection failed and the ORB reported "
                     + e + " in place of a CORBA exception", Completion.MAYBE, e);
+        }
+        if (replyRead && isReadPastTheEnd(e) || e instanceof OrbQuirks.ReadPastTheReply) {
+            return new RemoteCallException(attempt + " failed: the server's reply ended before the values the "
+                    + "operation's IDL describes (the ORB's reader: " + e + "). Is the server built from another "
+                    + "version of the IDL?", Completion.YES, e);
         }
         String undeclared = OrbQuirks.undeclaredUserExceptionOfAStub(e);
         if (undeclared != null) {

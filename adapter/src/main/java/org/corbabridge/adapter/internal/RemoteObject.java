@@ -513,10 +513,15 @@ final class RemoteObject<T> implements AutoCloseable {
         for (int resends = 0;; resends++) {
             try {
                 return invocation.apply(used.target());
-            } catch (CorbaAdapterException | RaisedUserException | IllegalArgumentException e) {
-                // the server's own answer, or a value that cannot be marshalled: nothing to translate
-                throw e;
+            } catch (CorbaAdapterException | RaisedUserException e) {
+                throw e; // the server's own answer
             } catch (RuntimeException | StackOverflowError e) {
+                if (e instanceof IllegalArgumentException && CurrentAttempt.current().requestsSent() == 0) {
+                    // a value that cannot be marshalled, the caller's. After a send it is the ORB's reader
+                    // failing on the reply (the OpenJDK ORB's on a reply shorter than its values:
+                    // "newPosition > limit"), translated below
+                    throw e;
+                }
                 if (resends < CODE_SET_RESENDS && OrbQuirks.isCodeSetNotYetNegotiated(e)) {
                     // it did not run; the connection can carry no wide character (see OrbQuirks):
                     // closed, the ORB opens another and negotiates its code sets on it
@@ -566,7 +571,8 @@ final class RemoteObject<T> implements AutoCloseable {
                     CurrentAttempt.current().connectFailure());
         }
         if (e instanceof RuntimeException runtime) {
-            return RemoteFailures.translateUnexpected(runtime, attempt, MessageLimits.refusedSince(orb.orb(), started));
+            return RemoteFailures.translateUnexpected(runtime, attempt, MessageLimits.refusedSince(orb.orb(), started),
+                    CurrentAttempt.current().requestsSent() > 0);
         }
         return RemoteFailures.brokenOrb(e, attempt);
     }

@@ -71,6 +71,7 @@ final class RequestInvoker implements Invoker {
             // JacORB: a user exception the list does not hold, told as nothing at all
             throw new UndeclaredUserException(operation.name, null);
         }
+        OrbQuirks.requireReadWithinTheReply(null, request);
         Object result = operation.result != null ? operation.result.read(request.return_value().create_input_stream())
                 : null;
         Object[] outputs = new Object[values.length];

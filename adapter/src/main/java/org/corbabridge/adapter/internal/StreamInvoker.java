@@ -34,7 +34,12 @@ final class StreamInvoker implements Invoker {
                 OutputStream out = object._request(operation.name, !oneway);
                 operation.writeArguments(out, values);
                 in = object._invoke(out);
-                return oneway ? new BoundOperation.Outcome(null, new Object[values.length]) : operation.readReply(in);
+                if (oneway) {
+                    return new BoundOperation.Outcome(null, new Object[values.length]);
+                }
+                BoundOperation.Outcome outcome = operation.readReply(in);
+                OrbQuirks.requireReadWithinTheReply(in, null);
+                return outcome;
             } catch (RemarshalException forwarded) {
                 // the ORB followed a LOCATION_FORWARD: marshal again for the new target
             } catch (ApplicationException raised) {

@@ -10,6 +10,7 @@ import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.time.Duration;
 import java.util.List;
+import java.util.Properties;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
@@ -22,6 +23,7 @@ import org.corbabridge.adapter.MessageTooLargeException;
 import org.corbabridge.adapter.NameServiceUnavailableException;
 import org.corbabridge.adapter.OrbConfig;
 import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.adapter.Orbs;
 import org.corbabridge.adapter.RemoteCallException;
 import org.corbabridge.adapter.ServerUnavailableException;
 import org.corbabridge.adapter.TestOrbs;
@@ -33,10 +35,12 @@ import org.corbabridge.fixture.ServerFixture;
 import org.corbabridge.fixture.Threads;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.omg.CORBA.ORB;
 import org.omg.CosNaming.NamingContextExt;
 import org.omg.CosNaming.NamingContextExtHelper;
 import org.slf4j.Logger;
@@ -187,6 +191,45 @@ class CatalogAdapterHostilePeerTest {
             // the peer's thread holds its end open, unread, until the peer is closed
             assertNothingLeftBehind(threadsBefore, peer);
         }
+    }
+
+    /**
+     * A reply shorter than its values on a JacORB ORB the application lends, created without the
+     * adapter's properties: JacORB reads the message from a pooled buffer larger than it and read on
+     * from there, returning a result the server never sent. The dynamic path and DII check where the
+     * reading ended against the message's size; a generated stub reads alone, so a lender gives the
+     * ORB the buffer manager of {@code boundingProperties}, and then every mode fails at the end.
+     */
+    @ParameterizedTest(name = "{0}, with the bounding properties: {1}")
+    @MethodSource("modesAndLenders")
+    @Tag(TestOrbs.JACORB_ONLY)
+    void aShortReplyOnALentJacorbOrbIsATypedError(InvocationMode mode, boolean bounding) throws Exception {
+        Properties lender = bounding ? TestOrbs.current().boundingProperties(CALL_TIMEOUT, TestOrbs.CONNECT_TIMEOUT)
+                : new Properties();
+        ORB lent = TestOrbs.plainOrb(lender);
+        try (HostileGiopServer peer = HostileGiopServer.start(Behaviour.SHORT_REPLY)) {
+            String name = "ShortToALentOrb" + mode + bounding;
+            bind(name, peer.corbaloc("Catalog"));
+            AdapterConfig config = AdapterConfig.builder().nameService(naming.nameServiceUrl()).name(name)
+                    .invocation(mode).callTimeout(CALL_TIMEOUT).connectTimeout(TestOrbs.CONNECT_TIMEOUT).build();
+            try (CatalogAdapter adapter = CatalogAdapter.create(config, lent)) {
+                Throwable thrown = catchThrowable(() -> adapter.queryCatalog("items=1"));
+
+                // JacORB's DII reports its reader's failure as UNKNOWN; the rest say what ended
+                assertThat(thrown).isInstanceOf(RemoteCallException.class);
+                if (mode != InvocationMode.DII || !bounding) {
+                    assertThat(thrown).hasMessageContaining("reply ended before the values");
+                }
+            }
+        } finally {
+            Orbs.destroy(lent);
+        }
+    }
+
+    static Stream<Arguments> modesAndLenders() {
+        return Stream.of(Arguments.of(InvocationMode.DYNAMIC, false), Arguments.of(InvocationMode.DII, false),
+                Arguments.of(InvocationMode.STATIC, true), Arguments.of(InvocationMode.DYNAMIC, true),
+                Arguments.of(InvocationMode.DII, true));
     }
 
     /**
@@ -409,7 +452,7 @@ class CatalogAdapterHostilePeerTest {
             // the Eclipse and OpenJDK ORBs give up on the loop: the server unavailable
             case NEEDS_ADDRESSING_MODE -> TestOrbs.current() == OrbImplementation.JACORB
                     ? RemoteCallException.class : ServerUnavailableException.class;
-            case UNKNOWN_SYSTEM_EXCEPTION, UNDECLARED_USER_EXCEPTION -> RemoteCallException.class;
+            case UNKNOWN_SYSTEM_EXCEPTION, UNDECLARED_USER_EXCEPTION, SHORT_REPLY -> RemoteCallException.class;
         };
     }
 

@@ -31,4 +31,9 @@ public final class JacorbRequests {
     public static boolean readANormalReply(org.omg.CORBA.Request request) {
         return REPLY == null || REPLY.get((Request) request) != null;
     }
+
+    /** Whether the reply {@code request} read its result from was read past its message's end ({@link JacorbStreams#readPastItsMessage}). */
+    public static boolean readPastItsReply(org.omg.CORBA.Request request) {
+        return REPLY != null && JacorbStreams.readPastItsMessage((InputStream) REPLY.get((Request) request));
+    }
 }

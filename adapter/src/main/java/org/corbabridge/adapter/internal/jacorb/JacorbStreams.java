@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import org.corbabridge.adapter.internal.PrivateFields;
 import org.jacorb.orb.CDRInputStream;
 import org.jacorb.orb.CodeSet;
+import org.jacorb.orb.giop.MessageInputStream;
 import org.omg.CORBA.portable.InputStream;
 
 /**
@@ -18,6 +19,9 @@ public final class JacorbStreams {
 
     /** The reply streams of JacORB. */
     public static final Class<?> REPLY_STREAM = CDRInputStream.class;
+
+    /** A GIOP message's header, before the size its header gives. */
+    private static final int GIOP_HEADER_BYTES = 12;
 
     /** The OSF registry's ISO 8859-1. */
     private static final int ISO_8859_1 = 0x00010001;
@@ -66,6 +70,18 @@ public final class JacorbStreams {
         org.jacorb.orb.ORB jacorb = (org.jacorb.orb.ORB) orb;
         return !jacorb.getConfiguration().getAttributeAsBoolean("jacorb.codeset", true)
                 || jacorb.getTCSDefault().getId() == ISO_8859_1;
+    }
+
+    /**
+     * Whether a JacORB reply stream was read past the end of its message: its values ran short, and
+     * what was read past them came from the rest of its buffer. A JacORB ORB with its default buffer
+     * manager (one the application lends the adapter, say) reads a message from a pooled buffer
+     * larger than the message, holding an earlier message's bytes, and checks its reads against the
+     * buffer's end only. False for any other stream.
+     */
+    public static boolean readPastItsMessage(InputStream in) {
+        return in instanceof MessageInputStream message
+                && message.get_pos() > message.msg_size + GIOP_HEADER_BYTES;
     }
 
     private static VarHandle field(String name, Class<?> type) {
