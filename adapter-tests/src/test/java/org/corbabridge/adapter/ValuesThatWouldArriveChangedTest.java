@@ -80,12 +80,7 @@ class ValuesThatWouldArriveChangedTest {
     @ParameterizedTest
     @EnumSource(InvocationMode.class)
     void aNulCharacterInAStringInsideAnAnyIsRefusedBeforeSending(InvocationMode mode) {
-        Pallet pallet = WarehouseValues.pallet("any", count(2));
-        Any extra = ORB.init().create_any();
-        extra.insert_string(WITH_NUL);
-        pallet.extra = extra;
-
-        Throwable refused = catchThrowable(() -> warehouse(mode).echo(pallet));
+        Throwable refused = catchThrowable(() -> warehouse(mode).echo(withAStringInItsAny("any", WITH_NUL)));
 
         assertRefusedForANul(refused, "goods", "string");
     }
@@ -108,8 +103,7 @@ class ValuesThatWouldArriveChangedTest {
     @ParameterizedTest
     @EnumSource(value = InvocationMode.class, names = {"DYNAMIC", "DII"})
     void aDynamicClientRefusesANulCharacterToo(InvocationMode mode) {
-        try (DynamicClient warehouse = DynamicClient.create(IDL.signature("depot::stock::Warehouse"),
-                TestOrbs.configFor(fixture).invocation(mode).build())) {
+        try (DynamicClient warehouse = dynamicWarehouse(mode)) {
             Object inner = GenericValues.struct("label", WITH_NUL, "inner", List.of());
 
             Throwable refused = catchThrowable(() -> warehouse.invoke("echoBin",
@@ -151,12 +145,7 @@ class ValuesThatWouldArriveChangedTest {
     @ParameterizedTest
     @EnumSource(InvocationMode.class)
     void aCharacterBeyondLatin1InAStringInsideAnAnyNeverArrivesChanged(InvocationMode mode) {
-        Pallet pallet = WarehouseValues.pallet("any-wide", count(3));
-        Any extra = ORB.init().create_any();
-        extra.insert_string(BEYOND_LATIN_1);
-        pallet.extra = extra;
-
-        Throwable failed = catchThrowable(() -> warehouse(mode).echo(pallet));
+        Throwable failed = catchThrowable(() -> warehouse(mode).echo(withAStringInItsAny("any-wide", BEYOND_LATIN_1)));
 
         if (TestOrbs.current() == OrbImplementation.JACORB) {
             assertThat(failed).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("U+20AC");
@@ -188,8 +177,7 @@ class ValuesThatWouldArriveChangedTest {
     @ParameterizedTest
     @EnumSource(value = InvocationMode.class, names = {"DYNAMIC", "DII"})
     void aNumberThatDoesNotFitItsIdlTypeIsRefusedNotCut(InvocationMode mode) {
-        try (DynamicClient warehouse = DynamicClient.create(IDL.signature("depot::stock::Warehouse"),
-                TestOrbs.configFor(fixture).invocation(mode).build())) {
+        try (DynamicClient warehouse = dynamicWarehouse(mode)) {
             Object before = warehouse.get("capacity");
             try {
                 Throwable tooLarge = catchThrowable(() -> warehouse.set("capacity", 5_000_000_000L));
@@ -210,8 +198,7 @@ class ValuesThatWouldArriveChangedTest {
     @ParameterizedTest
     @EnumSource(value = InvocationMode.class, names = {"DYNAMIC", "DII"})
     void aMemberTheIdlTypeDoesNotHaveIsRefusedNotDropped(InvocationMode mode) {
-        try (DynamicClient warehouse = DynamicClient.create(IDL.signature("depot::stock::Warehouse"),
-                TestOrbs.configFor(fixture).invocation(mode).build())) {
+        try (DynamicClient warehouse = dynamicWarehouse(mode)) {
             Map<String, Object> misspelt = new java.util.LinkedHashMap<>(
                     GenericValues.struct("label", "kept", "inner", List.of()));
             misspelt.put("lable", "dropped");
@@ -237,10 +224,24 @@ class ValuesThatWouldArriveChangedTest {
                 .hasMessageContaining("Nothing was sent");
     }
 
+    /** A pallet whose {@code extra} any holds {@code text}, inserted as a string. */
+    private static Pallet withAStringInItsAny(String id, String text) {
+        Pallet pallet = WarehouseValues.pallet(id, count(2));
+        Any extra = ORB.init().create_any();
+        extra.insert_string(text);
+        pallet.extra = extra;
+        return pallet;
+    }
+
     private static Quantity count(int count) {
         Quantity quantity = new Quantity();
         quantity.count(count);
         return quantity;
+    }
+
+    private DynamicClient dynamicWarehouse(InvocationMode mode) {
+        return DynamicClient.create(IDL.signature("depot::stock::Warehouse"),
+                TestOrbs.configFor(fixture).invocation(mode).build());
     }
 
     private WarehouseOperations warehouse(InvocationMode mode) {

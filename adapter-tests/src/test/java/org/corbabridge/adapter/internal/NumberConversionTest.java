@@ -6,10 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.List;
-import org.corbabridge.adapter.TestOrbs;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.omg.CORBA.ORB;
@@ -22,22 +19,10 @@ import org.omg.CORBA.portable.OutputStream;
  * to another value. Unsigned types and octets take their unsigned values and the Java mapping's
  * signed ones.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class NumberConversionTest {
 
-    private TestOrbs.OwnedOrb owned;
-    private ORB orb;
-
-    @BeforeAll
-    void createOrb() {
-        owned = TestOrbs.newOrb();
-        orb = owned.orb();
-    }
-
-    @AfterAll
-    void destroyOrb() {
-        owned.close();
-    }
+    @RegisterExtension
+    static final OrbPerClass ORB_OF_THE_CLASS = new OrbPerClass();
 
     @ParameterizedTest(name = "{0} {1} {2} -> {3}")
     @CsvSource({
@@ -60,9 +45,9 @@ class NumberConversionTest {
         "tk_double, BigDecimal, 0.25, 0.25",
     })
     void aNumberThatFitsIsSentAsItsValue(String kind, String javaType, String given, String sentAs) {
-        OutputStream out = (OutputStream) orb.create_output_stream();
-        Codecs.of(orb.get_primitive_tc(TCKind.from_int(kindOf(kind))), null).write(out, number(javaType, given));
-        Object read = Codecs.of(orb.get_primitive_tc(TCKind.from_int(kindOf(kind))), null).read(out.create_input_stream());
+        OutputStream out = (OutputStream) orb().create_output_stream();
+        Codecs.of(orb().get_primitive_tc(TCKind.from_int(kindOf(kind))), null).write(out, number(javaType, given));
+        Object read = Codecs.of(orb().get_primitive_tc(TCKind.from_int(kindOf(kind))), null).read(out.create_input_stream());
 
         assertThat(read.toString()).isEqualTo(sentAs);
     }
@@ -90,13 +75,13 @@ class NumberConversionTest {
         "tk_double, BigDecimal, 1e400",
     })
     void aNumberThatDoesNotFitIsRefusedNotCut(String kind, String javaType, String given) {
-        Codec codec = Codecs.of(orb.get_primitive_tc(TCKind.from_int(kindOf(kind))), null);
+        Codec codec = Codecs.of(orb().get_primitive_tc(TCKind.from_int(kindOf(kind))), null);
         Object value = number(javaType, given);
 
-        assertThatThrownBy(() -> codec.write((OutputStream) orb.create_output_stream(), value))
+        assertThatThrownBy(() -> codec.write((OutputStream) orb().create_output_stream(), value))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cannot hold");
-        assertThatThrownBy(() -> Codecs.of(orb.create_sequence_tc(0, orb.get_primitive_tc(TCKind.from_int(kindOf(kind)))),
-                null).write((OutputStream) orb.create_output_stream(), List.of(value)))
+        assertThatThrownBy(() -> Codecs.of(orb().create_sequence_tc(0, orb().get_primitive_tc(TCKind.from_int(kindOf(kind)))),
+                null).write((OutputStream) orb().create_output_stream(), List.of(value)))
                 .as("in a sequence").isInstanceOf(IllegalArgumentException.class);
     }
 
@@ -124,5 +109,9 @@ class NumberConversionTest {
             case "BigDecimal" -> new BigDecimal(text);
             default -> throw new IllegalArgumentException(javaType);
         };
+    }
+
+    private static ORB orb() {
+        return ORB_OF_THE_CLASS.orb();
     }
 }

@@ -10,9 +10,8 @@ import org.corbabridge.adapter.Orbs;
 import org.corbabridge.adapter.TestOrbs;
 import org.corbabridge.fixture.ServerFixture;
 import org.corbabridge.fixture.ServerFixtureExtension;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.omg.CORBA.MARSHAL;
@@ -31,27 +30,16 @@ import org.omg.CORBA.portable.OutputStream;
 class StringReadsTest {
 
     private final ServerFixture fixture;
-    private TestOrbs.OwnedOrb owned;
-    private ORB orb;
+    @RegisterExtension
+    static final OrbPerClass ORB_OF_THE_CLASS = new OrbPerClass();
 
     StringReadsTest(ServerFixture fixture) {
         this.fixture = fixture;
     }
 
-    @BeforeAll
-    void createOrb() {
-        owned = TestOrbs.newOrb();
-        orb = owned.orb();
-    }
-
-    @AfterAll
-    void destroyOrb() {
-        owned.close();
-    }
-
     @Test
     void aReplyFromOmniOrbIsReadInBulkOnEveryOrb() {
-        assertThat(siteReplyIsLatin1(orb)).isTrue();
+        assertThat(siteReplyIsLatin1(orb())).isTrue();
     }
 
     /** An ORB whose own char code set is UTF-8 talks UTF-8 to omniORB: the ORB reads those strings itself. */
@@ -81,7 +69,7 @@ class StringReadsTest {
             for (int i = 0; i < text.length; i++) {
                 text[i] = (byte) (1 + i % 255);
             }
-            OutputStream out = orb.create_output_stream();
+            OutputStream out = orb().create_output_stream();
             out.write_ulong(length);
             out.write_octet_array(text, 0, text.length);
             out.write_octet((byte) 0);
@@ -99,7 +87,7 @@ class StringReadsTest {
     void aStringReadsAsReadStringReadsItAtEveryAlignment() {
         for (int lead = 0; lead < 4; lead++) {
             for (String text : new String[] {"", "a", "caf\u00e9", "x".repeat(5000)}) {
-                OutputStream out = orb.create_output_stream();
+                OutputStream out = orb().create_output_stream();
                 for (int i = 0; i < lead; i++) {
                     out.write_octet((byte) i);
                 }
@@ -114,7 +102,7 @@ class StringReadsTest {
             }
         }
         if (TestOrbs.current() == OrbImplementation.JACORB) {
-            OutputStream cut = orb.create_output_stream();
+            OutputStream cut = orb().create_output_stream();
             cut.write_ulong(1_000);
             cut.write_octet_array(new byte[10], 0, 10);
             InputStream in = cut.create_input_stream();
@@ -130,7 +118,7 @@ class StringReadsTest {
      */
     @Test
     void theStreamsBufferIsReadOnlyWhereItHoldsTheWholeString() {
-        OutputStream whole = orb.create_output_stream();
+        OutputStream whole = orb().create_output_stream();
         whole.write_ulong(4);
         whole.write_octet_array(new byte[] {'a', 'b', 'c', 0}, 0, 4);
         whole.write_long(0x5EC0DE);
@@ -144,7 +132,7 @@ class StringReadsTest {
                 .satisfies(bytes -> assertThat(bytes.remaining()).isEqualTo(4));
         assertThat(in.read_long()).as("the stream moved past them").isEqualTo(0x5EC0DE);
 
-        OutputStream cut = orb.create_output_stream();
+        OutputStream cut = orb().create_output_stream();
         cut.write_ulong(1_000);
         cut.write_octet_array(new byte[10], 0, 10);
         InputStream shorter = cut.create_input_stream();
@@ -157,7 +145,7 @@ class StringReadsTest {
 
     @Test
     void aLengthOfZeroIsTheEmptyStringAsTheOrbsReadIt() {
-        OutputStream out = orb.create_output_stream();
+        OutputStream out = orb().create_output_stream();
         out.write_ulong(0);
         out.write_long(7);
         InputStream in = out.create_input_stream();
@@ -167,17 +155,17 @@ class StringReadsTest {
 
     @Test
     void aStringWithoutItsNulOrLongerThanTheMessageIsAMarshalError() {
-        OutputStream unterminated = orb.create_output_stream();
+        OutputStream unterminated = orb().create_output_stream();
         unterminated.write_ulong(3);
         unterminated.write_octet_array(new byte[] {'a', 'b', 'c'}, 0, 3);
         assertThatThrownBy(() -> StringReads.readLatin1(unterminated.create_input_stream())).isInstanceOf(MARSHAL.class);
 
-        OutputStream hostile = orb.create_output_stream();
+        OutputStream hostile = orb().create_output_stream();
         hostile.write_ulong(0x7FFF_FFF0);
         hostile.write_octet_array(new byte[16], 0, 16);
         assertThatThrownBy(() -> StringReads.readLatin1(hostile.create_input_stream())).isInstanceOf(MARSHAL.class);
 
-        OutputStream beyondInt = orb.create_output_stream();
+        OutputStream beyondInt = orb().create_output_stream();
         beyondInt.write_ulong(0xFFFF_FFF0);
         assertThatThrownBy(() -> StringReads.readLatin1(beyondInt.create_input_stream())).isInstanceOf(MARSHAL.class);
     }
@@ -197,5 +185,9 @@ class StringReadsTest {
         } finally {
             warehouse._releaseReply(in);
         }
+    }
+
+    private static ORB orb() {
+        return ORB_OF_THE_CLASS.orb();
     }
 }

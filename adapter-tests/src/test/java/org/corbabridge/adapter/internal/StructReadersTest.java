@@ -2,7 +2,6 @@ package org.corbabridge.adapter.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.corbabridge.adapter.TestOrbs;
 import org.corbabridge.depot.stock.Bin;
 import org.corbabridge.depot.stock.BinHelper;
 import org.corbabridge.depot.stock.Counters;
@@ -11,10 +10,8 @@ import org.corbabridge.depot.stock.PalletNotFound;
 import org.corbabridge.depot.stock.PalletNotFoundHelper;
 import org.corbabridge.shop.Item;
 import org.corbabridge.shop.ItemHelper;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.portable.InputStream;
 import org.omg.CORBA.portable.OutputStream;
@@ -24,29 +21,17 @@ import org.omg.CORBA.portable.OutputStream;
  * what the struct's generated helper wrote: primitives of each width, strings, nested sequences of
  * a recursive struct, an exception's members after its id.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class StructReadersTest {
 
-    private TestOrbs.OwnedOrb owned;
-    private ORB orb;
-
-    @BeforeAll
-    void createOrb() {
-        owned = TestOrbs.newOrb();
-        orb = owned.orb();
-    }
-
-    @AfterAll
-    void destroyOrb() {
-        owned.close();
-    }
+    @RegisterExtension
+    static final OrbPerClass ORB_OF_THE_CLASS = new OrbPerClass();
 
     @Test
     void aStructOfPrimitivesAndStringsIsReadByItsGeneratedReader() {
         StructCodecs.TypedStruct codec = (StructCodecs.TypedStruct) Codecs.of(ItemHelper.type(), Item.class);
         assertThat(codec.generated()).isTrue();
 
-        OutputStream out = orb.create_output_stream();
+        OutputStream out = orb().create_output_stream();
         ItemHelper.write(out, new Item(-7, "caf\u00e9", "", 1e-300));
         out.write_long(0x5EC0DE);
         InputStream in = out.create_input_stream();
@@ -63,7 +48,7 @@ class StructReadersTest {
     void everyPrimitiveWidthLandsInItsField() {
         StructCodecs.TypedStruct codec = (StructCodecs.TypedStruct) Codecs.of(CountersHelper.type(), Counters.class);
         assertThat(codec.generated()).isTrue();
-        OutputStream out = orb.create_output_stream();
+        OutputStream out = orb().create_output_stream();
         Counters sent = new Counters(Integer.MIN_VALUE, Long.MAX_VALUE);
         CountersHelper.write(out, sent);
         Counters read = (Counters) codec.read(out.create_input_stream());
@@ -75,7 +60,7 @@ class StructReadersTest {
     void aRecursiveStructIsReadThroughItsOwnCodecForItsSequence() {
         StructCodecs.TypedStruct codec = (StructCodecs.TypedStruct) Codecs.of(BinHelper.type(), Bin.class);
         assertThat(codec.generated()).isTrue();
-        OutputStream out = orb.create_output_stream();
+        OutputStream out = orb().create_output_stream();
         Bin leaf = new Bin("leaf", new Bin[0]);
         BinHelper.write(out, new Bin("root", new Bin[] {leaf, new Bin("mid", new Bin[] {leaf})}));
         Bin read = (Bin) codec.read(out.create_input_stream());
@@ -89,10 +74,14 @@ class StructReadersTest {
         StructCodecs.TypedStruct codec = (StructCodecs.TypedStruct) Codecs.of(PalletNotFoundHelper.type(),
                 PalletNotFound.class);
         assertThat(codec.generated()).isTrue();
-        OutputStream out = orb.create_output_stream();
+        OutputStream out = orb().create_output_stream();
         PalletNotFoundHelper.write(out, new PalletNotFound("P-9", 42));
         PalletNotFound read = (PalletNotFound) codec.read(out.create_input_stream());
         assertThat(read.id).isEqualTo("P-9");
         assertThat(read.shelf).isEqualTo(42);
+    }
+
+    private static ORB orb() {
+        return ORB_OF_THE_CLASS.orb();
     }
 }

@@ -6,15 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import org.corbabridge.adapter.OperationSignature;
-import org.corbabridge.adapter.TestOrbs;
 import org.corbabridge.depot.stock.Bin;
 import org.corbabridge.depot.stock.BinHelper;
 import org.corbabridge.depot.stock.CountersHelper;
 import org.corbabridge.depot.stock.PalletHelper;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.StringHolder;
 import org.omg.CORBA.TCKind;
@@ -25,26 +22,14 @@ import org.omg.CORBA.TypeCode;
  * it refuses, what it lets through, which types it walks, and an inout value in a typed proxy's
  * holder. The calls themselves, on every ORB and in every mode, are ValuesThatWouldArriveChangedTest.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TextCheckTest {
 
-    private TestOrbs.OwnedOrb owned;
-    private ORB orb;
-
-    @BeforeAll
-    void createOrb() {
-        owned = TestOrbs.newOrb();
-        orb = owned.orb();
-    }
-
-    @AfterAll
-    void destroyOrb() {
-        owned.close();
-    }
+    @RegisterExtension
+    static final OrbPerClass ORB_OF_THE_CLASS = new OrbPerClass();
 
     @Test
     void everyLatin1CharacterPassesAndOnlyTheOrbThatCutsRefusesOneBeyond() {
-        Codec string = Codecs.of(orb.create_string_tc(0), null);
+        Codec string = Codecs.of(orb().create_string_tc(0), null);
         StringBuilder latin1 = new StringBuilder();
         for (char c = 1; c <= 0xFF; c++) {
             latin1.append(c);
@@ -58,7 +43,7 @@ class TextCheckTest {
 
     @Test
     void aWideStringMayHoldAnyCharacterButNul() {
-        Codec wstring = Codecs.of(orb.create_wstring_tc(0), null);
+        Codec wstring = Codecs.of(orb().create_wstring_tc(0), null);
 
         assertThatCode(() -> TextCheck.require(wstring, "\u20ac\ud83d\udce6", true)).doesNotThrowAnyException();
         assertThatThrownBy(() -> TextCheck.require(wstring, "\u20ac\u0000", true))
@@ -67,10 +52,10 @@ class TextCheckTest {
 
     @Test
     void boundedStringsAndSequencesRefuseMoreThanTheirBound() {
-        Codec code = Codecs.of(orb.create_string_tc(8), null);
-        Codec wide = Codecs.of(orb.create_wstring_tc(3), null);
-        Codec blob = Codecs.of(orb.create_sequence_tc(4, orb.get_primitive_tc(TCKind.tk_octet)), null);
-        Codec names = Codecs.of(orb.create_sequence_tc(2, orb.create_string_tc(0)), null);
+        Codec code = Codecs.of(orb().create_string_tc(8), null);
+        Codec wide = Codecs.of(orb().create_wstring_tc(3), null);
+        Codec blob = Codecs.of(orb().create_sequence_tc(4, orb().get_primitive_tc(TCKind.tk_octet)), null);
+        Codec names = Codecs.of(orb().create_sequence_tc(2, orb().create_string_tc(0)), null);
 
         assertThatCode(() -> TextCheck.require(code, "12345678", false)).doesNotThrowAnyException();
         assertThatThrownBy(() -> TextCheck.require(code, "123456789", false))
@@ -86,18 +71,18 @@ class TextCheckTest {
 
     @Test
     void theCheckWalksOnlyTypesThatCanHoldAStringOrABound() {
-        assertThat(TextCheck.applies(orb.get_primitive_tc(TCKind.tk_long))).isFalse();
+        assertThat(TextCheck.applies(orb().get_primitive_tc(TCKind.tk_long))).isFalse();
         assertThat(TextCheck.applies(CountersHelper.type())).as("a struct of numbers").isFalse();
-        assertThat(TextCheck.applies(orb.create_sequence_tc(0, orb.get_primitive_tc(TCKind.tk_octet)))).isFalse();
-        assertThat(TextCheck.applies(orb.create_sequence_tc(16, orb.get_primitive_tc(TCKind.tk_octet)))).isTrue();
+        assertThat(TextCheck.applies(orb().create_sequence_tc(0, orb().get_primitive_tc(TCKind.tk_octet)))).isFalse();
+        assertThat(TextCheck.applies(orb().create_sequence_tc(16, orb().get_primitive_tc(TCKind.tk_octet)))).isTrue();
         assertThat(TextCheck.applies(BinHelper.type())).as("a recursive struct of strings").isTrue();
         assertThat(TextCheck.applies(PalletHelper.type())).as("wstring, any").isTrue();
-        assertThat(TextCheck.applies(orb.get_primitive_tc(TCKind.tk_any))).isTrue();
+        assertThat(TextCheck.applies(orb().get_primitive_tc(TCKind.tk_any))).isTrue();
     }
 
     @Test
     void anInoutValueIsCheckedInsideItsHolder() throws Exception {
-        TypeCode string = orb.create_string_tc(0);
+        TypeCode string = orb().create_string_tc(0);
         OperationSignature rename = OperationSignature.builder("rename").inout("name", string).build();
         BoundOperation bound = new BoundOperation(rename, Renaming.class.getMethod("rename", StringHolder.class),
                 false, false);
@@ -127,5 +112,9 @@ class TextCheckTest {
 
     public interface Echoing {
         Bin echoBin(Bin root);
+    }
+
+    private static ORB orb() {
+        return ORB_OF_THE_CLASS.orb();
     }
 }
