@@ -6,6 +6,7 @@ import org.corbabridge.adapter.internal.PrivateFields;
 import org.jacorb.orb.CDRInputStream;
 import org.jacorb.orb.CodeSet;
 import org.jacorb.orb.giop.MessageInputStream;
+import org.jacorb.orb.giop.ReplyInputStream;
 import org.omg.CORBA.portable.InputStream;
 
 /**
@@ -34,6 +35,7 @@ public final class JacorbStreams {
     private static final VarHandle INDEX = field("index", int.class);
     private static final VarHandle LITTLE_ENDIAN = field("littleEndian", boolean.class);
     private static final VarHandle CHUNK_END = field("chunk_end_pos", int.class);
+    private static final VarHandle BODY_START = PrivateFields.of(ReplyInputStream.class, "body_start", int.class);
 
     private JacorbStreams() {
     }
@@ -80,8 +82,15 @@ public final class JacorbStreams {
      * buffer's end only. False for any other stream.
      */
     public static boolean readPastItsMessage(InputStream in) {
-        return in instanceof MessageInputStream message
-                && message.get_pos() > message.msg_size + GIOP_HEADER_BYTES;
+        if (!(in instanceof MessageInputStream message)) {
+            return false;
+        }
+        int position = message.get_pos();
+        // a GIOP 1.2 reply's stream skips the padding after its header "anyway, because if no body is
+        // present, nobody will try to read it" (JacORB): a reply without a body may stand past its end
+        int bodyStart = BODY_START != null && message instanceof ReplyInputStream reply
+                ? (int) BODY_START.get(reply) : message.msg_size + GIOP_HEADER_BYTES + 7;
+        return position > message.msg_size + GIOP_HEADER_BYTES && position > bodyStart;
     }
 
     private static VarHandle field(String name, Class<?> type) {
