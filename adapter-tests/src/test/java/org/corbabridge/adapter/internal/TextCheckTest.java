@@ -69,6 +69,23 @@ class TextCheckTest {
                 .hasMessageContaining("cannot hold 3 elements");
     }
 
+    /** What a generated helper refuses in a reply, the dynamic path refuses too: it read these as they came. */
+    @Test
+    void aReplysStringOrSequenceBeyondItsBoundIsRefused() {
+        org.omg.CORBA.portable.OutputStream out = (org.omg.CORBA.portable.OutputStream) orb().create_output_stream();
+        Codecs.of(orb().create_string_tc(0), null).write(out, "123456789");
+        Codecs.of(orb().create_wstring_tc(0), null).write(out, "wide");
+        Codecs.of(orb().create_sequence_tc(0, orb().create_string_tc(0)), null).write(out, List.of("a", "b", "c"));
+        org.omg.CORBA.portable.InputStream in = out.create_input_stream();
+
+        assertThatThrownBy(() -> Codecs.of(orb().create_string_tc(8), null).read(in))
+                .isInstanceOf(org.omg.CORBA.MARSHAL.class).hasMessageContaining("a string<8> of 9 characters");
+        assertThatThrownBy(() -> Codecs.of(orb().create_wstring_tc(3), null).read(in))
+                .isInstanceOf(org.omg.CORBA.MARSHAL.class).hasMessageContaining("a wstring<3> of 4 characters");
+        assertThatThrownBy(() -> Codecs.of(orb().create_sequence_tc(2, orb().create_string_tc(0)), null).read(in))
+                .isInstanceOf(org.omg.CORBA.MARSHAL.class).hasMessageContaining("of 3 elements");
+    }
+
     @Test
     void theCheckWalksOnlyTypesThatCanHoldAStringOrABound() {
         assertThat(TextCheck.applies(orb().get_primitive_tc(TCKind.tk_long))).isFalse();

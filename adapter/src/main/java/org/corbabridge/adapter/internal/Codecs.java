@@ -94,7 +94,7 @@ final class Codecs {
 
                     @Override
                     public Object read(InputStream in) {
-                        return StringReads.read(in);
+                        return readWithinBound(StringReads.read(in), bound, "string");
                     }
                 };
             }
@@ -108,7 +108,7 @@ final class Codecs {
 
                     @Override
                     public Object read(InputStream in) {
-                        return in.read_wstring();
+                        return readWithinBound(in.read_wstring(), bound, "wstring");
                     }
                 };
             }
@@ -322,9 +322,24 @@ final class Codecs {
 
             @Override
             public Object read(InputStream in) {
-                return sequence.read(in);
+                Object read = sequence.read(in);
+                int length = read.getClass().isArray() ? Array.getLength(read) : ((List<?>) read).size();
+                if (length > bound) {
+                    throw new org.omg.CORBA.MARSHAL("a sequence<…, " + bound + "> of " + length
+                            + " elements in the reply, more than its IDL type holds");
+                }
+                return read;
             }
         };
+    }
+
+    /** A string read from a reply, refused where it is longer than its IDL type's bound, as a generated helper refuses it. */
+    private static String readWithinBound(String text, int bound, String kind) {
+        if (bound > 0 && text != null && text.length() > bound) {
+            throw new org.omg.CORBA.MARSHAL("a " + kind + "<" + bound + "> of " + text.length()
+                    + " characters in the reply, more than its IDL type holds");
+        }
+        return text;
     }
 
     static String text(Object value) {
