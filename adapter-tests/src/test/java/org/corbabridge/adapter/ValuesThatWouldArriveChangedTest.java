@@ -217,6 +217,27 @@ class ValuesThatWouldArriveChangedTest {
         }
     }
 
+    /**
+     * A value refused while the request is being written, after a large argument before it: the
+     * Eclipse and OpenJDK ORBs had sent its first fragments, the server waited for the rest on that
+     * connection, and the next call on it waited out its whole time-out (and the refusal came out
+     * as a RemoteCallException). The connection a half-written request used is closed.
+     */
+    @ParameterizedTest
+    @EnumSource(value = InvocationMode.class, names = {"DYNAMIC", "DII"})
+    void aValueRefusedAfterTheFirstFragmentsLeftLeavesTheNextCallUnharmed(InvocationMode mode) {
+        Pallet large = WarehouseValues.pallet("large", count(4));
+        large.picture = new byte[200_000];
+        try (DynamicClient warehouse = dynamicWarehouse(mode)) {
+            Throwable refused = catchThrowable(() -> warehouse.invoke("store", WarehouseValues.generic(large), null,
+                    Map.of("stored", 5_000_000_000L, "photoBytes", 0L)));
+
+            assertThat(refused).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("an IDL long cannot hold 5000000000");
+            assertThat(warehouse.get("site")).as("the next call on the client").isNotNull();
+        }
+    }
+
     private static void assertRefusedForANul(Throwable refused, String argument, String kind) {
         assertThat(refused).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("the argument '" + argument + "'")

@@ -47,11 +47,11 @@ final class BoundOperation {
     /** Whether any parameter is out or inout: a typed proxy's holders then need converting. */
     final boolean hasHolders;
     /**
-     * Per parameter, the codec its value's strings are checked with before sending ({@link TextCheck}),
-     * or null: it holds none, is an out parameter, or has no codec (a static call of a type the
-     * dynamic path cannot marshal: the generated stub then sends it unchecked).
+     * Per parameter, the codec its value is checked with before anything is sent ({@link ArgumentCheck}),
+     * or null: an out parameter, or a static call's value that holds no string, any or bound (the
+     * generated stub checks the rest), or whose type the dynamic path cannot marshal.
      */
-    private final Codec[] textChecks;
+    private final Codec[] checks;
     private final Map<String, Codec> exceptions = new HashMap<>();
 
     /** @param marshals whether calls marshal through this operation's codecs (dynamic invocation and DII) */
@@ -90,10 +90,13 @@ final class BoundOperation {
             parameters[i] = marshals ? Codecs.of(parameter.type(), javaType) : null;
             recursive[i] = marshals && Nesting.isRecursive(parameter.type());
         }
-        this.textChecks = new Codec[declared.size()];
+        this.checks = new Codec[declared.size()];
         for (int i = 0; i < declared.size(); i++) {
-            if (modes[i] != ParameterMode.OUT && TextCheck.applies(types[i])) {
-                textChecks[i] = parameters[i] != null ? parameters[i] : codecOrNull(types[i], method, i);
+            if (modes[i] != ParameterMode.OUT) {
+                // the dynamic path checks every value: a codec refusing one half-way through the
+                // request would have left its first fragments with the server (see ArgumentCheck)
+                checks[i] = marshals ? parameters[i]
+                        : ArgumentCheck.applies(types[i]) ? codecOrNull(types[i], method, i) : null;
             }
         }
         this.hasHolders = declared.stream().anyMatch(parameter -> parameter.mode() != ParameterMode.IN);
@@ -113,18 +116,17 @@ final class BoundOperation {
     }
 
     /**
-     * Refuses, before anything is sent, an argument holding a string that would not arrive as it is
-     * ({@link TextCheck}), or a bounded string or sequence beyond its bound.
+     * Refuses, before anything is sent, an argument its IDL type cannot carry as it is ({@link ArgumentCheck}).
      *
      * @param holders whether out and inout values are a typed proxy's holders
      * @param latin1Only whether a {@code string} may hold Latin-1 only ({@link OrbQuirks#cutsStringsBeyondLatin1})
      */
-    void checkTexts(Object[] values, boolean holders, boolean latin1Only) throws IllegalAccessException {
-        for (int i = 0; i < textChecks.length; i++) {
-            if (textChecks[i] != null) {
+    void checkArguments(Object[] values, boolean holders, boolean latin1Only) throws IllegalAccessException {
+        for (int i = 0; i < checks.length; i++) {
+            if (checks[i] != null) {
                 Object value = holders && modes[i] == ParameterMode.INOUT ? holderValues[i].get(values[i]) : values[i];
                 try {
-                    TextCheck.require(textChecks[i], value, latin1Only);
+                    ArgumentCheck.require(checks[i], value, latin1Only);
                 } catch (IllegalArgumentException refused) {
                     throw new IllegalArgumentException("the argument '" + signature.parameters().get(i).name() + "' of " + name + ": "
                             + refused.getMessage() + ". Nothing was sent", refused);

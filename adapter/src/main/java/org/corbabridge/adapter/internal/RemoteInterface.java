@@ -44,7 +44,7 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient, Refer
      * {@code Method} object per method, whoever calls it and however.
      */
     private volatile Map<Method, BoundOperation> byIdentity = new IdentityHashMap<>();
-    /** Whether this client's ORB sends only a {@code string}'s Latin-1 characters right ({@link TextCheck}). */
+    /** Whether this client's ORB sends only a {@code string}'s Latin-1 characters right ({@link ArgumentCheck}). */
     private final boolean latin1Only;
 
     private RemoteInterface(InterfaceSignature signature, AdapterConfig config, Invoker invoker,
@@ -284,7 +284,7 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient, Refer
 
     /**
      * An argument that would arrive other than it was sent is refused here, before anything is sent:
-     * a string that would ({@link TextCheck}), an any the ORB would send wrong ({@link AnyGuard}).
+     * a string that would ({@link ArgumentCheck}), an any the ORB would send wrong ({@link AnyGuard}).
      *
      * @param holders whether out and inout values are a typed proxy's holders
      */
@@ -297,7 +297,7 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient, Refer
             }
         }
         try {
-            bound.checkTexts(values, holders, latin1Only);
+            bound.checkArguments(values, holders, latin1Only);
         } catch (IllegalAccessException e) {
             throw new IllegalStateException(e);
         }
@@ -309,7 +309,7 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient, Refer
         Class<?> javaType = value instanceof org.omg.CORBA.portable.IDLEntity ? value.getClass() : null;
         Codec codec = Codecs.of(type, javaType);
         // written in the ORB's code set here: what it would not carry is refused first
-        TextCheck.require(codec, value, latin1Only);
+        ArgumentCheck.require(codec, value, latin1Only);
         org.omg.CORBA.portable.OutputStream out = (org.omg.CORBA.portable.OutputStream) orb.create_output_stream();
         codec.write(out, value);
         org.omg.CORBA.Any any = orb.create_any();

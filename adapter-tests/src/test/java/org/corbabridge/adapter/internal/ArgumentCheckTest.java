@@ -18,11 +18,11 @@ import org.omg.CORBA.TCKind;
 import org.omg.CORBA.TypeCode;
 
 /**
- * The check of a call's strings before sending (TextCheck, and the bounds the codecs check): what
+ * The check of a call's strings before sending (ArgumentCheck, and the bounds the codecs check): what
  * it refuses, what it lets through, which types it walks, and an inout value in a typed proxy's
  * holder. The calls themselves, on every ORB and in every mode, are ValuesThatWouldArriveChangedTest.
  */
-class TextCheckTest {
+class ArgumentCheckTest {
 
     @RegisterExtension
     static final OrbPerClass ORB_OF_THE_CLASS = new OrbPerClass();
@@ -35,18 +35,18 @@ class TextCheckTest {
             latin1.append(c);
         }
 
-        assertThatCode(() -> TextCheck.require(string, latin1.toString(), true)).doesNotThrowAnyException();
-        assertThatThrownBy(() -> TextCheck.require(string, "x\ud83d\udce6", true))
+        assertThatCode(() -> ArgumentCheck.require(string, latin1.toString(), true)).doesNotThrowAnyException();
+        assertThatThrownBy(() -> ArgumentCheck.require(string, "x\ud83d\udce6", true))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("U+1F4E6").hasMessageContaining("index 1");
-        assertThatCode(() -> TextCheck.require(string, "x\ud83d\udce6", false)).doesNotThrowAnyException();
+        assertThatCode(() -> ArgumentCheck.require(string, "x\ud83d\udce6", false)).doesNotThrowAnyException();
     }
 
     @Test
     void aWideStringMayHoldAnyCharacterButNul() {
         Codec wstring = Codecs.of(orb().create_wstring_tc(0), null);
 
-        assertThatCode(() -> TextCheck.require(wstring, "\u20ac\ud83d\udce6", true)).doesNotThrowAnyException();
-        assertThatThrownBy(() -> TextCheck.require(wstring, "\u20ac\u0000", true))
+        assertThatCode(() -> ArgumentCheck.require(wstring, "\u20ac\ud83d\udce6", true)).doesNotThrowAnyException();
+        assertThatThrownBy(() -> ArgumentCheck.require(wstring, "\u20ac\u0000", true))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("a wstring holds a NUL character (U+0000) at index 1");
     }
 
@@ -57,15 +57,15 @@ class TextCheckTest {
         Codec blob = Codecs.of(orb().create_sequence_tc(4, orb().get_primitive_tc(TCKind.tk_octet)), null);
         Codec names = Codecs.of(orb().create_sequence_tc(2, orb().create_string_tc(0)), null);
 
-        assertThatCode(() -> TextCheck.require(code, "12345678", false)).doesNotThrowAnyException();
-        assertThatThrownBy(() -> TextCheck.require(code, "123456789", false))
+        assertThatCode(() -> ArgumentCheck.require(code, "12345678", false)).doesNotThrowAnyException();
+        assertThatThrownBy(() -> ArgumentCheck.require(code, "123456789", false))
                 .hasMessageContaining("a string<8> cannot hold 9 characters");
-        assertThatThrownBy(() -> TextCheck.require(wide, "\u20ac\u20ac\u20ac\u20ac", false))
+        assertThatThrownBy(() -> ArgumentCheck.require(wide, "\u20ac\u20ac\u20ac\u20ac", false))
                 .hasMessageContaining("a wstring<3> cannot hold 4 characters");
-        assertThatCode(() -> TextCheck.require(blob, new byte[4], false)).doesNotThrowAnyException();
-        assertThatThrownBy(() -> TextCheck.require(blob, new byte[5], false))
+        assertThatCode(() -> ArgumentCheck.require(blob, new byte[4], false)).doesNotThrowAnyException();
+        assertThatThrownBy(() -> ArgumentCheck.require(blob, new byte[5], false))
                 .hasMessageContaining("cannot hold 5 elements");
-        assertThatThrownBy(() -> TextCheck.require(names, List.of("a", "b", "c"), false))
+        assertThatThrownBy(() -> ArgumentCheck.require(names, List.of("a", "b", "c"), false))
                 .hasMessageContaining("cannot hold 3 elements");
     }
 
@@ -88,13 +88,13 @@ class TextCheckTest {
 
     @Test
     void theCheckWalksOnlyTypesThatCanHoldAStringOrABound() {
-        assertThat(TextCheck.applies(orb().get_primitive_tc(TCKind.tk_long))).isFalse();
-        assertThat(TextCheck.applies(CountersHelper.type())).as("a struct of numbers").isFalse();
-        assertThat(TextCheck.applies(orb().create_sequence_tc(0, orb().get_primitive_tc(TCKind.tk_octet)))).isFalse();
-        assertThat(TextCheck.applies(orb().create_sequence_tc(16, orb().get_primitive_tc(TCKind.tk_octet)))).isTrue();
-        assertThat(TextCheck.applies(BinHelper.type())).as("a recursive struct of strings").isTrue();
-        assertThat(TextCheck.applies(PalletHelper.type())).as("wstring, any").isTrue();
-        assertThat(TextCheck.applies(orb().get_primitive_tc(TCKind.tk_any))).isTrue();
+        assertThat(ArgumentCheck.applies(orb().get_primitive_tc(TCKind.tk_long))).isFalse();
+        assertThat(ArgumentCheck.applies(CountersHelper.type())).as("a struct of numbers").isFalse();
+        assertThat(ArgumentCheck.applies(orb().create_sequence_tc(0, orb().get_primitive_tc(TCKind.tk_octet)))).isFalse();
+        assertThat(ArgumentCheck.applies(orb().create_sequence_tc(16, orb().get_primitive_tc(TCKind.tk_octet)))).isTrue();
+        assertThat(ArgumentCheck.applies(BinHelper.type())).as("a recursive struct of strings").isTrue();
+        assertThat(ArgumentCheck.applies(PalletHelper.type())).as("wstring, any").isTrue();
+        assertThat(ArgumentCheck.applies(orb().get_primitive_tc(TCKind.tk_any))).isTrue();
     }
 
     @Test
@@ -104,10 +104,10 @@ class TextCheckTest {
         BoundOperation bound = new BoundOperation(rename, Renaming.class.getMethod("rename", StringHolder.class),
                 false, false);
 
-        assertThatThrownBy(() -> bound.checkTexts(new Object[] {new StringHolder("a\u0000")}, true, false))
+        assertThatThrownBy(() -> bound.checkArguments(new Object[] {new StringHolder("a\u0000")}, true, false))
                 .hasMessageContaining("the argument 'name' of rename: a string holds a NUL character")
                 .hasMessageEndingWith("Nothing was sent");
-        assertThatCode(() -> bound.checkTexts(new Object[] {new StringHolder("ab")}, true, false))
+        assertThatCode(() -> bound.checkArguments(new Object[] {new StringHolder("ab")}, true, false))
                 .doesNotThrowAnyException();
     }
 
@@ -118,7 +118,7 @@ class TextCheckTest {
         BoundOperation bound = new BoundOperation(echo, Echoing.class.getMethod("echoBin", Bin.class), false, false);
         Bin deep = new Bin("a", new Bin[] {new Bin("b", new Bin[] {new Bin("c\u0000", new Bin[0])})});
 
-        assertThatThrownBy(() -> bound.checkTexts(new Object[] {deep}, false, false))
+        assertThatThrownBy(() -> bound.checkArguments(new Object[] {deep}, false, false))
                 .hasMessageContaining("the argument 'root' of echoBin");
     }
 

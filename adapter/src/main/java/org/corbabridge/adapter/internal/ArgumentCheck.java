@@ -12,9 +12,12 @@ import org.omg.CORBA.portable.InputStream;
 import org.omg.CORBA.portable.OutputStream;
 
 /**
- * The strings of a call's arguments that would arrive other than they were sent, refused before a
- * byte is marshalled, in every invocation mode. No ORB refuses them itself, and the server gets a
- * different value without an error:
+ * A call's arguments checked before a byte of the request is marshalled, in every invocation mode:
+ * each is written with its codecs into this stream, which writes nothing. The codecs refuse what its
+ * IDL type cannot carry (a number that does not fit, a struct member the type does not have, an
+ * array of another length, a bounded string or sequence beyond its bound, a value nested without
+ * end); this stream refuses the strings that would arrive other than they were sent, which no ORB
+ * refuses itself:
  * <ul>
  * <li>a NUL character in a {@code string} or {@code wstring}, which IDL's strings cannot hold. Every
  * ORB here sends it; the C++ server reads the string cut short there ({@code "a\0b"} arrives as
@@ -24,19 +27,22 @@ import org.omg.CORBA.portable.OutputStream;
  * character's low byte ({@code "€"}, U+20AC, arrives as {@code "¬"}, 0xAC), where the Eclipse and
  * OpenJDK ORBs answer DATA_CONVERSION. Its {@code write_char} refuses such a {@code char} already.
  * </ul>
- * Bounded strings and sequences are checked by their codecs ({@link Codecs}), so a value longer
- * than its bound is refused by this walk too. The walk is the operation's codecs writing into this
- * stream, which writes nothing: a refusal half-way through marshalling could leave a request's first
- * fragments with the server (see {@link Nesting}).
+ * Why before, not while, marshalling: the Eclipse and OpenJDK ORBs send a large request's first
+ * fragments while the rest is written. A value refused after them left the server waiting for the
+ * rest on that connection, and the next call on it waited out its whole time-out (3.0 s of a 3 s
+ * call, after a 200 KB pallet whose counters held 5 000 000 000 for a {@code long}); closing that
+ * connection instead made the next call race the ORB's notice of it.
  *
- * <p>An any the caller built is checked as far as it can be read back: on JacORB, a value put into
- * an any by a generated helper's {@code insert} was already written in the ORB's code set.
+ * <p>A static call is checked where its value can hold a string, an any or a bound (the generated
+ * stub marshals typed values and checks the rest itself). An any the caller built is checked as far
+ * as it can be read back: on JacORB, a value put into an any by a generated helper's
+ * {@code insert} was already written in the ORB's code set.
  */
-final class TextCheck extends OutputStream {
+final class ArgumentCheck extends OutputStream {
 
     private final boolean latin1Only;
 
-    private TextCheck(boolean latin1Only) {
+    private ArgumentCheck(boolean latin1Only) {
         this.latin1Only = latin1Only;
     }
 
@@ -45,7 +51,7 @@ final class TextCheck extends OutputStream {
      * @throws IllegalArgumentException the value holds a string that would not arrive as it is
      */
     static void require(Codec codec, Object value, boolean latin1Only) {
-        codec.write(new TextCheck(latin1Only), value);
+        codec.write(new ArgumentCheck(latin1Only), value);
     }
 
     /** Whether a value of this type can hold a string, an any (which can) or a bounded sequence. */
