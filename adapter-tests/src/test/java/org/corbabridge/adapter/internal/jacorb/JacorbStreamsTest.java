@@ -6,6 +6,8 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 import org.corbabridge.adapter.TestOrbs;
 import org.jacorb.orb.giop.ReplyInputStream;
+import org.omg.CORBA.ORB;
+import org.omg.CORBA.portable.InputStream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -36,7 +38,7 @@ class JacorbStreamsTest {
     @Test
     void valuesReadPastTheEndOfTheMessageAreCaught() {
         try (TestOrbs.OwnedOrb orb = TestOrbs.newOrb()) {
-            ReplyInputStream in = new ReplyInputStream(orb.orb(), reply(0, new byte[] {0, 0, 0, 42}));
+            InputStream in = Jacorb.reply(orb.orb(), reply(0, new byte[] {0, 0, 0, 42}));
 
             assertThat(in.read_long()).isEqualTo(42);
             assertThat(JacorbStreams.readPastItsMessage(in)).as("the body read to its end").isFalse();
@@ -49,12 +51,32 @@ class JacorbStreamsTest {
     void aReplyWithoutABodyAfterAnUnalignedHeaderIsNotReadPastItsEnd() {
         try (TestOrbs.OwnedOrb orb = TestOrbs.newOrb()) {
             // the header ends 5 bytes after an 8-byte border: JacORB skips 3 bytes past the message's end
-            ReplyInputStream in = new ReplyInputStream(orb.orb(), reply(5, new byte[0]));
+            InputStream in = Jacorb.reply(orb.orb(), reply(5, new byte[0]));
 
-            assertThat(in.get_pos()).isGreaterThan(in.msg_size + 12);
+            assertThat(Jacorb.position(in)).isGreaterThan(Jacorb.messageEnd(in));
             assertThat(JacorbStreams.readPastItsMessage(in)).isFalse();
             in.read_octet();
             assertThat(JacorbStreams.readPastItsMessage(in)).as("one octet read where there is no body").isTrue();
+        }
+    }
+
+    /**
+     * JacORB's own types, in a class of their own: the other ORBs' test runs leave JacORB off the
+     * class path and skip this class by its tag, but only after loading it, which verifying a method
+     * that names a JacORB type would fail.
+     */
+    private static final class Jacorb {
+
+        static InputStream reply(ORB orb, byte[] message) {
+            return new ReplyInputStream(orb, message);
+        }
+
+        static int position(InputStream in) {
+            return ((ReplyInputStream) in).get_pos();
+        }
+
+        static int messageEnd(InputStream in) {
+            return ((ReplyInputStream) in).msg_size + 12;
         }
     }
 }
