@@ -214,6 +214,9 @@ class ValuesThatWouldArriveChangedTest {
                     .hasMessageContaining("carries member count only, not [level]");
             assertThat(warehouse.invoke("echoReadings", List.of(GenericValues.union(1, "count", 5))).result())
                     .as("the union as its type has it").isEqualTo(List.of(GenericValues.union(1, "count", 5)));
+            assertThat(catchThrowable(() -> warehouse.invoke("remaining", "not a cursor")))
+                    .as("a string for an object reference").isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("the argument 'cursor' of remaining");
         }
     }
 

@@ -127,7 +127,9 @@ final class BoundOperation {
                 Object value = holders && modes[i] == ParameterMode.INOUT ? holderValues[i].get(values[i]) : values[i];
                 try {
                     ArgumentCheck.require(checks[i], value, latin1Only);
-                } catch (IllegalArgumentException refused) {
+                } catch (IllegalArgumentException | ClassCastException refused) {
+                    // a codec's cast of a value of another type than its IDL type's (a String for an
+                    // object reference) is the caller's error too
                     throw new IllegalArgumentException("the argument '" + signature.parameters().get(i).name() + "' of " + name + ": "
                             + refused.getMessage() + ". Nothing was sent", refused);
                 }
