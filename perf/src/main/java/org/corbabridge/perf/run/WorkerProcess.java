@@ -127,8 +127,15 @@ final class WorkerProcess implements AutoCloseable {
             requests.newLine();
             requests.flush();
         } catch (IOException e) {
-            throw new IllegalStateException("the " + name + " worker is gone (" + e + ")", e);
+            // a worker whose JVM crashed between two requests: the crash report is named here too
+            throw new IllegalStateException("the " + name + " worker is gone (" + e + ")" + whyGone(), e);
         }
+    }
+
+    /** Where to read why the worker ended: its log, and the crash report its JVM writes if it crashed. */
+    private String whyGone() {
+        return "; its log says why (" + log + "), and if the JVM crashed, so does "
+                + crashReport.getFileName().toString().replace("%p", String.valueOf(process.pid())) + " beside it";
     }
 
     /** Waits, at most {@code limit}, for a worker that ends by itself after its reply. */
@@ -169,9 +176,7 @@ final class WorkerProcess implements AutoCloseable {
                 replies.add(GONE);
                 throw new IllegalStateException("the " + name + " worker exited before it answered " + what
                         + (process.waitFor(5, TimeUnit.SECONDS) ? " (exit code " + process.exitValue() + ")" : "")
-                        + "; its log says why (" + log + "), and if the JVM crashed, so does "
-                        + crashReport.getFileName().toString().replace("%p", String.valueOf(process.pid()))
-                        + " beside it");
+                        + whyGone());
             }
             if (line == null) {
                 process.destroyForcibly();

@@ -52,6 +52,14 @@ class WorkerProcessTest {
 
             failed = catchThrowable(() -> worker.request(new PayloadRequest(Op.MEASURE,
                     CallPath.adapter(InvocationMode.STATIC), "bytes=12", 1, 0), REQUEST_LIMIT));
+            // the next request finds the worker gone as it sends (QuickStudyIT once read only "the
+            // worker is gone (java.io.IOException: Stream closed)" there): it names the report too
+            worker.awaitExit(Duration.ofSeconds(30));
+            Throwable again = catchThrowable(() -> worker.request(new PayloadRequest(Op.MEASURE,
+                    CallPath.adapter(InvocationMode.STATIC), "bytes=12", 1, 0), REQUEST_LIMIT));
+            assertThat(again).isInstanceOf(IllegalStateException.class);
+            assertThat(Pattern.compile("worker-crashing-hs_err-\\d+\\.log").matcher(again.getMessage()).find())
+                    .as("the crash report named in: %s", again.getMessage()).isTrue();
         }
 
         assertThat(failed).isInstanceOf(IllegalStateException.class)
