@@ -83,12 +83,12 @@ final class AnyGuard {
     }
 
     /** A test of one TypeCode that may ask it anything. */
-    private interface Match {
+    interface Match {
         boolean test(TypeCode type) throws BadKind, Bounds;
     }
 
     /** The first type within {@code type} (itself included) that matches, each named type looked at once. */
-    private static TypeCode find(TypeCode type, Set<String> seen, Match match) {
+    static TypeCode find(TypeCode type, Set<String> seen, Match match) {
         try {
             if (match.test(type)) {
                 return type;

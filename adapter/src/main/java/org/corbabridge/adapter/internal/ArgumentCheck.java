@@ -1,13 +1,10 @@
 package org.corbabridge.adapter.internal;
 
 import java.util.HashSet;
-import java.util.Set;
 import org.omg.CORBA.Any;
 import org.omg.CORBA.Principal;
 import org.omg.CORBA.TCKind;
 import org.omg.CORBA.TypeCode;
-import org.omg.CORBA.TypeCodePackage.BadKind;
-import org.omg.CORBA.TypeCodePackage.Bounds;
 import org.omg.CORBA.portable.InputStream;
 import org.omg.CORBA.portable.OutputStream;
 
@@ -56,34 +53,11 @@ final class ArgumentCheck extends OutputStream {
 
     /** Whether a value of this type can hold a string, an any (which can) or a bounded sequence. */
     static boolean applies(TypeCode type) {
-        return applies(type, new HashSet<>());
-    }
-
-    private static boolean applies(TypeCode type, Set<String> seen) {
-        try {
-            switch (type.kind().value()) {
-                case TCKind._tk_string, TCKind._tk_wstring, TCKind._tk_any:
-                    return true;
-                case TCKind._tk_sequence:
-                    return type.length() > 0 || applies(type.content_type(), seen);
-                case TCKind._tk_alias, TCKind._tk_array:
-                    return applies(type.content_type(), seen);
-                case TCKind._tk_struct, TCKind._tk_except, TCKind._tk_union:
-                    if (!seen.add(type.id())) {
-                        return false;
-                    }
-                    for (int i = 0; i < type.member_count(); i++) {
-                        if (applies(type.member_type(i), seen)) {
-                            return true;
-                        }
-                    }
-                    return false;
-                default:
-                    return false;
-            }
-        } catch (BadKind | Bounds e) {
-            return false;
-        }
+        return AnyGuard.find(type, new HashSet<>(), candidate -> switch (candidate.kind().value()) {
+            case TCKind._tk_string, TCKind._tk_wstring, TCKind._tk_any -> true;
+            case TCKind._tk_sequence -> candidate.length() > 0;
+            default -> false;
+        }) != null;
     }
 
     @Override
@@ -262,6 +236,6 @@ final class ArgumentCheck extends OutputStream {
 
     @Override
     public InputStream create_input_stream() {
-        throw new UnsupportedOperationException("a text check keeps nothing to read");
+        throw new UnsupportedOperationException("an argument check keeps nothing to read");
     }
 }

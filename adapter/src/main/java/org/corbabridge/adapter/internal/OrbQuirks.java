@@ -175,10 +175,6 @@ final class OrbQuirks {
                 || org.corbabridge.adapter.internal.jacorb.JacorbRequests.readANormalReply(request);
     }
 
-    /** JacORB's reply streams, where JacORB is on the class path. */
-    private static final Class<?> JACORB_STREAM = orbClass(
-            "org.corbabridge.adapter.internal.jacorb.JacorbStreams", "org.jacorb.orb.CDRInputStream", "REPLY_STREAM");
-
     /**
      * Refuses a reply whose values were read past the end of its message, what a JacORB ORB with its
      * default, pooled buffers does with a reply shorter than its values (see
@@ -189,7 +185,7 @@ final class OrbQuirks {
      * @param in the reply the dynamic path read, or null where DII read {@code request}'s
      */
     static void requireReadWithinTheReply(org.omg.CORBA.portable.InputStream in, org.omg.CORBA.Request request) {
-        boolean past = in != null ? JACORB_STREAM != null && JACORB_STREAM.isInstance(in)
+        boolean past = in != null ? StringReads.JACORB != null && StringReads.JACORB.isInstance(in)
                 && org.corbabridge.adapter.internal.jacorb.JacorbStreams.readPastItsMessage(in)
                 : JACORB_REQUEST != null && JACORB_REQUEST.isInstance(request)
                         && org.corbabridge.adapter.internal.jacorb.JacorbRequests.readPastItsReply(request);

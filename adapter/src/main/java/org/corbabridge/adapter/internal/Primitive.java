@@ -340,7 +340,7 @@ enum Primitive {
 
     /** The number as a long, refused unless it is a whole number from {@code min} to {@code max}. */
     private long integral(Number number, long min, long max) {
-        if (number instanceof Long || number instanceof Integer || number instanceof Short || number instanceof Byte) {
+        if (isLongOrNarrower(number)) {
             long exact = number.longValue();
             if (exact >= min && exact <= max) {
                 return exact;
@@ -355,7 +355,7 @@ enum Primitive {
     }
 
     private long unsignedLongLong(Number number) {
-        if (number instanceof Long || number instanceof Integer || number instanceof Short || number instanceof Byte) {
+        if (isLongOrNarrower(number)) {
             return number.longValue(); // a negative one is the Java mapping's bits of a value from 2^63
         }
         BigInteger exact = wholeNumber(number);
@@ -363,6 +363,11 @@ enum Primitive {
             throw doesNotFit(number);
         }
         return exact.longValue();
+    }
+
+    /** A box whose value {@code longValue()} gives exactly. */
+    private static boolean isLongOrNarrower(Number number) {
+        return number instanceof Long || number instanceof Integer || number instanceof Short || number instanceof Byte;
     }
 
     private BigInteger wholeNumber(Number number) {

@@ -40,7 +40,8 @@ final class StringReads {
 
     private static final Class<?> ECLIPSE = OrbQuirks.orbClass(
             "org.corbabridge.adapter.internal.eclipse.EclipseStreams", "com.sun.corba.ee.impl.encoding.CDRInputObject", "REPLY_STREAM");
-    private static final Class<?> JACORB = OrbQuirks.orbClass(
+    /** JacORB's reply streams, where JacORB is on the class path (also OrbQuirks'). */
+    static final Class<?> JACORB = OrbQuirks.orbClass(
             "org.corbabridge.adapter.internal.jacorb.JacorbStreams", "org.jacorb.orb.CDRInputStream", "REPLY_STREAM");
     private static final Class<?> OPENJDK = OrbQuirks.orbClass(
             "org.corbabridge.adapter.internal.openjdk.OpenJdkStreams", "com.sun.corba.se.impl.encoding.CDRInputObject", "REPLY_STREAM");
