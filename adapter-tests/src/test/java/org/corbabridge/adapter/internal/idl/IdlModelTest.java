@@ -274,6 +274,95 @@ class IdlModelTest {
     }
 
     @Test
+    void aConstantItsOwnTypeCannotHoldIsRefusedAtItsDeclarationWhereverItIsUsed() {
+        // each as omniidl 4.2.5 refuses it ("Value too large for short"): a bound or a label built
+        // from it must not stand for another value
+        String asABound = "interface I { void f(in string<S> x); };";
+        String[][] refused = {
+            {"const short S = 70000;", asABound, "1: constant S of type short cannot hold 70000"},
+            {"const unsigned short S = -1;", asABound, "1: constant S of type unsignedshort cannot hold -1"},
+            {"const octet S = 256;", asABound, "1: constant S of type octet cannot hold 256"},
+            {"const long S = 3000000000;", asABound, "1: constant S of type long cannot hold 3000000000"},
+            {"const unsigned long long S = 18446744073709551616;", asABound,
+                "1: constant S of type unsignedlonglong cannot hold 18446744073709551616"},
+            {"const double S = 2;", asABound, "1: constant S of type double cannot hold 2"},
+            {"const double S = 2.0;", asABound, "2: a string's bound must be a positive integer constant, not 2.0"},
+            {"const char S = 65;", "union U switch (char) { case S: long a; }; interface I { void f(in U x); };",
+                "1: constant S of type char cannot hold 65"},
+            {"const boolean S = 1;", "union U switch (boolean) { case S: long a; }; interface I { void f(in U x); };",
+                "1: constant S of type boolean cannot hold 1"},
+            {"const string<4> S = \"longer\";", asABound, "1: constant S of type string<4> cannot hold \"longer\""},
+            {"enum E { A, B }; enum F { C }; const E S = C;",
+                "union U switch (E) { case S: long a; }; interface I { void f(in U x); };",
+                "1: constant S of type E cannot hold C, a label of enum F"},
+        };
+        for (String[] row : refused) {
+            String idl = row[0] + "\n" + row[1] + "\n";
+            assertThatThrownBy(() -> Idl.parse("c.idl", idl).signature("I"))
+                    .as(row[0]).isInstanceOf(IdlException.class).hasMessageContaining("c.idl:" + row[2]);
+        }
+    }
+
+    @Test
+    void anInterfaceMayInheritThroughATypedefOfItsBase() {
+        // JacORB's regression IDL (bug930.idl); omniidl takes it
+        Idl idl = Idl.parse("alias.idl", String.join("\n",
+                "module mere { interface iMere { boolean isTrue(); }; };",
+                "module fille {",
+                "  typedef mere::iMere aliasMere;",
+                "  typedef aliasMere again;",
+                "  interface iFille : again { long count(); };",
+                "};",
+                ""));
+        assertThat(idl.signature("fille::iFille").operations()).extracting(OperationSignature::name)
+                .containsExactly("isTrue", "count");
+        assertThatThrownBy(() -> Idl.parse("array.idl", "interface B {};\ntypedef B Two[2];\ninterface D : Two {};\n")
+                .signature("D")).isInstanceOf(IdlException.class).hasMessageContaining("array.idl:3: Two is");
+    }
+
+    @Test
+    void aValueTypeForwardDeclaredThenDefinedLeavesTheRestOfTheFileReadable() {
+        // JacORB's regression IDL (jac4.idl, bug674.idl): the file was refused whole, "already declared"
+        Idl idl = Idl.parse("values.idl", String.join("\n",
+                "module m {",
+                "  valuetype State;",
+                "  valuetype Transition { private State newState; };",
+                "  valuetype State { private Transition t; };",
+                "  interface Plain { string name(); };",
+                "  interface Uses { void take(in State s); };",
+                "};",
+                ""));
+        assertThat(idl.signature("m::Plain").operations()).extracting(OperationSignature::name).containsExactly("name");
+        assertThatThrownBy(() -> idl.signature("m::Uses")).isInstanceOf(IdlException.class)
+                .hasMessageContaining("valuetype m::State");
+    }
+
+    @Test
+    void aConstantThatFitsItsTypeIsTakenAsItsValue() throws Exception {
+        Idl idl = Idl.parse("c.idl", String.join("\n",
+                "const unsigned short Max = 0xffff;",
+                "const short Low = -32768;",
+                "const octet Top = 255;",
+                "enum Colour { RED, GREEN };",
+                "typedef Colour Paint;",
+                "const Paint Chosen = GREEN;",
+                "const string<8> Word = \"eight ch\";",
+                "const char Letter = 'x';",
+                "typedef string<Max> Long;",
+                "union U switch (Colour) { case Chosen: long a; default: short b; };",
+                "union V switch (short) { case Low: long a; };",
+                "union W switch (char) { case Letter: long a; };",
+                "interface I { void f(in Long l, in U u, in V v, in W w, in string<Top> t); };",
+                ""));
+        OperationSignature f = operation(idl.signature("I"), "f");
+        assertThat(unaliased(f.parameters().get(0).type()).length()).isEqualTo(0xffff);
+        assertThat(f.parameters().get(1).type().member_label(0).create_input_stream().read_ulong()).isEqualTo(1);
+        assertThat(f.parameters().get(2).type().member_label(0).extract_short()).isEqualTo((short) -32768);
+        assertThat(f.parameters().get(3).type().member_label(0).extract_char()).isEqualTo('x');
+        assertThat(f.parameters().get(4).type().length()).isEqualTo(255);
+    }
+
+    @Test
     void orbIdlIsKnownWhereNoOtherIsFoundAndCorbaTypeCodeIsTheTypeCodeType() throws Exception {
         InterfaceSignature signature = Idl.parse("uses-orb.idl", String.join("\n",
                 "#include <orb.idl>",

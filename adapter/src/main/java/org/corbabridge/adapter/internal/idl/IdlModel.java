@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.antlr.v4.runtime.BaseErrorListener;
@@ -360,6 +361,10 @@ public final class IdlModel implements Idl {
                 definitions(definition.moduleDcl().definition(), module);
                 prefixes.pop();
             } else if (definition.valueDcl() != null) {
+                Decl known = scope.members.get(name(definition.valueDcl().identifier()));
+                if (known != null && "valuetype".equals(known.unsupported)) {
+                    return; // a value type forward declared, then defined (or declared twice): one, unsupported
+                }
                 Decl value = declare(scope, Kind.UNSUPPORTED, definition.valueDcl().identifier(), definition.valueDcl());
                 value.unsupported = "valuetype";
             } else if (definition.unsupportedDcl() != null) {
@@ -451,7 +456,7 @@ public final class IdlModel implements Idl {
             decl.origin = model.origin(context);
             if (context.inheritance() != null) {
                 for (ScopedNameContext base : context.inheritance().scopedName()) {
-                    Decl resolved = new Resolver(model).resolve(base, scope);
+                    Decl resolved = throughTypedefs(new Resolver(model).resolve(base, scope));
                     if (resolved.kind != Kind.INTERFACE) {
                         throw model.failure(base, base.getText() + " is " + describe(resolved) + ", not an interface");
                     }
@@ -473,6 +478,21 @@ public final class IdlModel implements Idl {
                     pragma(export.PRAGMA(), decl);
                 }
             }
+        }
+
+        /**
+         * What a typedef of a name stands for, through any chain of them ({@code typedef mere::iMere
+         * aliasMere; interface iFille : aliasMere}, which omniidl takes); anything else itself.
+         */
+        private Decl throughTypedefs(Decl decl) {
+            Decl current = decl;
+            for (int hops = 0; hops < 64 && current.kind == Kind.TYPEDEF && current.aliased != null
+                    && current.aliased.simpleTypeSpec() != null && current.aliased.simpleTypeSpec().scopedName() != null
+                    && current.context instanceof DeclaratorContext declarator && declarator.fixedArraySize().isEmpty();
+                    hops++) {
+                current = new Resolver(model).resolve(current.aliased.simpleTypeSpec().scopedName(), current.parent);
+            }
+            return current;
         }
 
         private void typeDcl(TypeDclContext context, Decl scope) {
@@ -686,7 +706,7 @@ public final class IdlModel implements Idl {
             ConstDclContext declaration = (ConstDclContext) decl.context;
             Object value = evaluate(declaration.constExp(), decl.parent, evaluating);
             evaluating.remove(decl);
-            return value;
+            return ofItsType(declaration, decl, value);
         }
         if (expression instanceof IdlParser.UnaryContext unary) {
             Object value = evaluate(unary.constExp(), scope, evaluating);
@@ -750,6 +770,69 @@ public final class IdlModel implements Idl {
             return a + b;
         }
         throw failure(expression, "'" + operator + "' does not apply to " + left + " and " + right);
+    }
+
+    /**
+     * A constant's value as its declared type holds it, or an IdlException at the declaration: a
+     * {@code const short} of 70 000, a {@code const octet} of -1 or a {@code const string<4>} of
+     * six characters is an error to the IDL compilers, and a label or bound built from it must not
+     * silently stand for another value.
+     */
+    private Object ofItsType(ConstDclContext declaration, Decl decl, Object value) {
+        IdlParser.ConstTypeContext declared = declaration.constType();
+        Supplier<IdlException> mismatch = () -> failure(declaration.constExp(), "constant " + decl.scopedName()
+                + " of type " + declared.getText() + " cannot hold " + describeValue(value));
+        if (declared.fixedPtConstType() != null) {
+            if (value instanceof BigInteger integer) {
+                return new BigDecimal(integer);
+            }
+            if (value instanceof BigDecimal) {
+                return value;
+            }
+            throw mismatch.get();
+        }
+        TypeBuilder types = new TypeBuilder("constant " + decl.scopedName());
+        TypeCode type = TypeCodes.unaliased(types.ofConstant(declared, decl.parent));
+        switch (type.kind().value()) {
+            case TCKind._tk_float, TCKind._tk_double -> {
+                // an integer is no floating-point constant to omniidl either
+                if (!(value instanceof Double)) {
+                    throw mismatch.get();
+                }
+                return value;
+            }
+            case TCKind._tk_string, TCKind._tk_wstring -> {
+                if (!(value instanceof String text)) {
+                    throw mismatch.get();
+                }
+                int bound = TypeCodes.bound(type);
+                if (bound > 0 && text.length() > bound
+                        || type.kind().value() == TCKind._tk_string && text.chars().anyMatch(c -> c > 0xff)) {
+                    throw mismatch.get();
+                }
+                return text;
+            }
+            default -> {
+                // integers, characters, booleans, octets and enums: what a union label of that type may be
+                UnionLabels.insert(types.orb.create_any(), type, value, mismatch);
+                return value;
+            }
+        }
+    }
+
+    private static String describeValue(Object value) {
+        if (value instanceof Decl enumerator) {
+            return enumerator.enumeration != null
+                    ? enumerator.scopedName() + ", a label of enum " + enumerator.enumeration.scopedName()
+                    : enumerator.scopedName();
+        }
+        if (value instanceof String text) {
+            return '"' + text + '"';
+        }
+        if (value instanceof Character c) {
+            return "'" + c + "'";
+        }
+        return String.valueOf(value);
     }
 
     private void requireNonZero(BigInteger divisor, ConstExpContext at) {
@@ -955,15 +1038,39 @@ public final class IdlModel implements Idl {
             return named(new Resolver(IdlModel.this).resolve(name, scope), name);
         }
 
+        /** A constant's declared type. */
+        TypeCode ofConstant(IdlParser.ConstTypeContext type, Decl scope) {
+            if (type.integerType() != null) {
+                return orb.get_primitive_tc(integer(type.integerType()));
+            }
+            if (type.floatingPtType() != null) {
+                return floatingPoint(type.floatingPtType());
+            }
+            if (type.stringType() != null) {
+                return of(type.stringType(), scope);
+            }
+            if (type.wideStringType() != null) {
+                return of(type.wideStringType(), scope);
+            }
+            if (type.scopedName() != null) {
+                return scopedType(type.scopedName(), scope);
+            }
+            return primitive(type.getStart().getType(), type);
+        }
+
+        private TypeCode floatingPoint(IdlParser.FloatingPtTypeContext type) {
+            if (type.getChildCount() == 2) {
+                throw unsupported(type, "long double", "no Java type holds it");
+            }
+            return orb.get_primitive_tc(type.FLOAT() != null ? TCKind.tk_float : TCKind.tk_double);
+        }
+
         private TypeCode base(BaseTypeSpecContext base) {
             if (base.integerType() != null) {
                 return orb.get_primitive_tc(integer(base.integerType()));
             }
             if (base.floatingPtType() != null) {
-                if (base.floatingPtType().getChildCount() == 2) {
-                    throw unsupported(base, "long double", "no Java type holds it");
-                }
-                return orb.get_primitive_tc(base.floatingPtType().FLOAT() != null ? TCKind.tk_float : TCKind.tk_double);
+                return floatingPoint(base.floatingPtType());
             }
             if (base.objectType() != null) {
                 return orb.create_interface_tc("IDL:omg.org/CORBA/Object:1.0", "Object");
