@@ -65,6 +65,32 @@ depot::stock::Route* WarehouseServant::echoRoute(const depot::stock::Route& path
 
 CORBA::Any* WarehouseServant::echoAny(const CORBA::Any& value) { return new CORBA::Any(value); }
 
+depot::stock::Price* WarehouseServant::echoPrice(const depot::stock::Price& offer, CORBA::String_out amountText,
+                                                 CORBA::String_out rateText) {
+  // omniORB's own reading of the digits that arrived ("-1234567890.12"): a client that sent them
+  // wrong cannot be saved by reading its own mistake back
+  amountText = offer.amount.NP_asString();
+  rateText = offer.rate.NP_asString();
+  // assigned, not copy-constructed: omniORB 4.2.5's copy of a struct leaves its fixed members
+  // without their IDL digits, and marshalling one then fails an assertion (UNKNOWN to the client)
+  depot::stock::Price* back = new depot::stock::Price;
+  *back = offer;
+  return back;
+}
+
+depot::stock::MoneySeq* WarehouseServant::echoMoney(const depot::stock::MoneySeq& amounts) {
+  return new depot::stock::MoneySeq(amounts);
+}
+
+CORBA::Any* WarehouseServant::priceAsAny(const depot::stock::Price& offer) {
+  // assigned, and handed to the any without a copy: see echoPrice
+  depot::stock::Price* price = new depot::stock::Price;
+  *price = offer;
+  CORBA::Any* any = new CORBA::Any;
+  *any <<= price;
+  return any;
+}
+
 depot::stock::PalletCursor_ptr WarehouseServant::browse() {
   std::vector<depot::stock::Pallet> pallets;
   {

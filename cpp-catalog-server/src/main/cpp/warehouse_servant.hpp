@@ -27,6 +27,10 @@ class WarehouseServant : public POA_depot::stock::Warehouse {
   depot::stock::Bin* echoBin(const depot::stock::Bin& root) override;
   depot::stock::Route* echoRoute(const depot::stock::Route& path) override;
   CORBA::Any* echoAny(const CORBA::Any& value) override;
+  depot::stock::Price* echoPrice(const depot::stock::Price& offer, CORBA::String_out amountText,
+                                 CORBA::String_out rateText) override;
+  depot::stock::MoneySeq* echoMoney(const depot::stock::MoneySeq& amounts) override;
+  CORBA::Any* priceAsAny(const depot::stock::Price& offer) override;
   depot::stock::PalletCursor_ptr browse() override;
   CORBA::Long remaining(depot::stock::PalletCursor_ptr cursor) override;
 

@@ -38,8 +38,9 @@ class FailedCreateTest {
     @Test
     void aSignatureTheDynamicPathRefusesLeavesNoOrb() {
         int before = OrbCounter.open();
-        TypeCode fixed = ORB.init().create_fixed_tc((short) 10, (short) 2);
-        assertThatThrownBy(() -> DynamicClient.create(taking(fixed),
+        TypeCode value = ORB.init().create_value_tc("IDL:V:1.0", "V", org.omg.CORBA.VM_NONE.value, null,
+                new org.omg.CORBA.ValueMember[0]);
+        assertThatThrownBy(() -> DynamicClient.create(taking(value),
                 TestOrbs.configFor(fixture).invocation(InvocationMode.DYNAMIC).build()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("STATIC");
         assertThat(OrbCounter.open()).isEqualTo(before);

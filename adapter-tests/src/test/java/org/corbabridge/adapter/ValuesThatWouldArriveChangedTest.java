@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import org.corbabridge.depot.stock.Bin;
@@ -37,21 +36,21 @@ import org.omg.CORBA.ORB;
 @ExtendWith(ServerFixtureExtension.Warehouse.class)
 class ValuesThatWouldArriveChangedTest {
 
-    private static final Idl IDL = Idl.fromClassPath(ValuesThatWouldArriveChangedTest.class.getClassLoader(),
-            "idl/warehouse.idl");
+    private static final Idl IDL = WarehouseClients.IDL;
     private static final String WITH_NUL = "a\u0000b";
     private static final String BEYOND_LATIN_1 = "price \u20ac 5, \u65e5\u672c";
 
     private final ServerFixture fixture;
-    private final Map<InvocationMode, CorbaClient<WarehouseOperations>> clients = new EnumMap<>(InvocationMode.class);
+    private final WarehouseClients clients;
 
     ValuesThatWouldArriveChangedTest(ServerFixture fixture) {
         this.fixture = fixture;
+        this.clients = new WarehouseClients(fixture);
     }
 
     @AfterAll
     void closeClients() {
-        clients.values().forEach(CorbaClient::close);
+        clients.close();
     }
 
     @ParameterizedTest
@@ -264,12 +263,10 @@ class ValuesThatWouldArriveChangedTest {
     }
 
     private DynamicClient dynamicWarehouse(InvocationMode mode) {
-        return DynamicClient.create(IDL.signature("depot::stock::Warehouse"),
-                TestOrbs.configFor(fixture).invocation(mode).build());
+        return clients.dynamic(mode);
     }
 
     private WarehouseOperations warehouse(InvocationMode mode) {
-        return clients.computeIfAbsent(mode, m -> CorbaClient.create(WarehouseOperations.class,
-                TestOrbs.configFor(fixture).invocation(m).build())).proxy();
+        return clients.proxy(mode);
     }
 }

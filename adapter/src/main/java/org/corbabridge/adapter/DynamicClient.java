@@ -25,10 +25,12 @@ import org.omg.CORBA.ORB;
  * then the active member by name (the member alone when the default branch has none); an enum
  * its label as a {@code String}; a sequence or an array of a primitive type the Java primitive
  * array ({@code byte[]} for {@code octet}), of anything else a {@code List}; {@code any} an
- * {@code org.omg.CORBA.Any}; an object reference an {@code org.omg.CORBA.Object}; numbers,
- * characters and strings as their Java boxes. Arguments may be given in either form, and a
+ * {@code org.omg.CORBA.Any}; an object reference an {@code org.omg.CORBA.Object}; a
+ * {@code fixed<d, s>} a {@code java.math.BigDecimal} of scale {@code s}; numbers, characters and
+ * strings as their Java boxes. Arguments may be given in either form, and a
  * number as any {@code Number} whose value its IDL type holds (an unsigned type also takes the
- * Java mapping's negative values); one it does not hold, a string with a NUL character, a
+ * Java mapping's negative values; a {@code fixed} a {@code BigDecimal} or an integral number, with
+ * no more decimal places than its scale: nothing is rounded); one it does not hold, a string with a NUL character, a
  * bounded string or sequence beyond its bound, or a map with a member its struct does not have
  * (or a union's with a member its discriminator does not select) is refused with an
  * {@code IllegalArgumentException} before anything is sent.

@@ -1,11 +1,15 @@
 package org.corbabridge.cli;
 
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.lang.reflect.Array;
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -31,8 +35,17 @@ import org.omg.CORBA.TypeCodePackage.Bounds;
  */
 final class JsonValues {
 
-    static final ObjectMapper JSON = new ObjectMapper();
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    /**
+     * Reads a JSON number with a fraction as the decimal it is written as, and writes one back
+     * without an exponent: a {@code fixed<31, 2>} keeps all of its digits both ways (a double
+     * keeps 17).
+     */
+    static final ObjectMapper JSON = JsonMapper.builder()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
+            .nodeFactory(JsonNodeFactory.withExactBigDecimals(true))
+            .build();
+    private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
     private static final BigInteger TWO_TO_64 = BigInteger.ONE.shiftLeft(64);
 
     /** Makes an {@code any} of a type name and a generic value. */
@@ -127,6 +140,20 @@ final class JsonValues {
             case TCKind._tk_sequence:
             case TCKind._tk_array:
                 return elements(json, type, path, kind == TCKind._tk_array);
+            case TCKind._tk_fixed: {
+                // a number, or a string for a reader that would make a double of the number
+                BigDecimal decimal;
+                try {
+                    decimal = json.isNumber() ? json.decimalValue()
+                            : json.isTextual() ? new BigDecimal(json.textValue().trim()) : null;
+                } catch (NumberFormatException notANumber) {
+                    decimal = null;
+                }
+                if (decimal == null) {
+                    throw wrong(path, type, json);
+                }
+                return decimal;
+            }
             case TCKind._tk_any: {
                 if (!json.isObject() || !json.has("type") || !json.get("type").isTextual() || !json.has("value")) {
                     throw new IllegalArgumentException(path + ": an any is {\"type\": \"an IDL type name\", \"value\": ...}, "
@@ -136,7 +163,7 @@ final class JsonValues {
             }
             default:
                 throw new IllegalArgumentException(path + ": the command-line client cannot give a value of "
-                        + IdlText.name(type) + " (object references, TypeCodes, fixed and value types): call it "
+                        + IdlText.name(type) + " (object references, TypeCodes and value types): call it "
                         + "from Java");
         }
     }
@@ -327,6 +354,8 @@ final class JsonValues {
                 }
                 return node;
             }
+            case TCKind._tk_fixed:
+                return NODES.numberNode((BigDecimal) value);
             case TCKind._tk_objref:
                 return NODES.textNode(value instanceof DynamicClient client ? client.target() : String.valueOf(value));
             default:

@@ -19,7 +19,8 @@ import org.omg.CORBA.TypeCodePackage.Bounds;
  * TypeCode, which ends off a 4-byte boundary (JacORB when the enum is written once, the Eclipse
  * and OpenJDK ORBs also when it repeats under several labels). In a TypeCode that travels inside
  * an any, every byte after it is then out of place: omniORB answers MARSHAL, a more lenient peer
- * would read the value wrong.
+ * would read the value wrong. And an any holding a {@code fixed} where the ORB cannot carry one
+ * ({@link #fixedInAnAny}).
  */
 final class AnyGuard {
 
@@ -44,6 +45,12 @@ final class AnyGuard {
             return;
         }
         if (value instanceof Any any) {
+            Optional<String> fixed = fixedInAnAny(any.type(), orb);
+            if (fixed.isPresent()) {
+                throw new IllegalArgumentException("an any holding " + describe(any.type()) + " cannot be sent "
+                        + "correctly by " + orbName(orb) + ": " + fixed.get() + ". Nothing was sent. Send the value "
+                        + "as an argument of its own IDL type, which the adapter marshals itself");
+            }
             Optional<String> problem = TypeCodeWireCheck.problem(orb, any.type());
             if (problem.isPresent()) {
                 String union = misplacedDefaultLabel(any.type(), new HashSet<>());
@@ -62,6 +69,31 @@ final class AnyGuard {
                 walk(member, orb, depth + 1);
             }
         }
+    }
+
+    /**
+     * Why {@code orb} cannot carry an any of {@code type} as CDR has it, where the type holds a
+     * {@code fixed}: JacORB writes any fixed with the value's own digits rather than the type's;
+     * the Eclipse and OpenJDK ORBs copy a fixed inside a struct, union, sequence or array of an any
+     * (writing one, reading one off the wire) as 4 octets, whatever its digits ({@code
+     * TypeCodeImpl.copy} copies it as if it were a fixed's TypeCode). A fixed that is the any's
+     * whole value travels on those two.
+     */
+    static Optional<String> fixedInAnAny(TypeCode type, ORB orb) {
+        TypeCode fixed = find(type, new HashSet<>(), candidate -> candidate.kind().value() == TCKind._tk_fixed);
+        if (fixed == null) {
+            return Optional.empty();
+        }
+        if (OrbImplementation.of(orb).orElse(null) == OrbImplementation.JACORB) {
+            return Optional.of("it writes a " + describe(fixed) + " with the value's own digits, not the type's (1.50 "
+                    + "in 2 octets, not 7), in the messages it sends and in the anys it holds, so it and the values "
+                    + "after it would be read wrong");
+        }
+        if (Codecs.unaliased(type).kind().value() != TCKind._tk_fixed) {
+            return Optional.of("it copies a " + describe(fixed) + " inside a struct, union, sequence or array of an "
+                    + "any as 4 octets, whatever its digits, and reads the values after it wrong");
+        }
+        return Optional.empty();
     }
 
     /** The id of a union within the type with a default member and a discriminator wider than an octet, or null. */
@@ -117,7 +149,7 @@ final class AnyGuard {
     }
 
     /** "JacORB", "the Eclipse ORB", "the OpenJDK ORB", for messages. */
-    private static String orbName(ORB orb) {
+    static String orbName(ORB orb) {
         return OrbImplementation.of(orb).map(implementation -> implementation == OrbImplementation.JACORB
                 ? implementation.displayName() : "the " + implementation.displayName()).orElse(orb.getClass().getName());
     }

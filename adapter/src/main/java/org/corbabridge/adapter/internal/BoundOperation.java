@@ -3,10 +3,13 @@ package org.corbabridge.adapter.internal;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.corbabridge.adapter.OperationSignature;
 import org.corbabridge.adapter.ParameterMode;
+import org.omg.CORBA.TCKind;
 import org.omg.CORBA.TypeCode;
 import org.omg.CORBA.TypeCodePackage.BadKind;
 import org.omg.CORBA.portable.InputStream;
@@ -17,7 +20,8 @@ import org.omg.CORBA.portable.OutputStream;
  * exceptions (built once, for the generated Java types where the operation's Java method is
  * known), and whether it is idempotent. Values are positional, one per parameter; an out
  * parameter's is ignored on the way in. Static invocation marshals through the generated stub
- * and builds no codec: an operation is never refused for a codec it would not use.
+ * and builds no codec: an operation is never refused for a codec it would not use. Except one
+ * whose types hold a fixed-point value, which every mode marshals through codecs ({@link #throughCodecs}).
  */
 final class BoundOperation {
 
@@ -53,6 +57,17 @@ final class BoundOperation {
      */
     private final Codec[] checks;
     private final Map<String, Codec> exceptions = new HashMap<>();
+    /**
+     * Whether a static or DII call marshals through the codecs all the same, as a dynamic one
+     * does: its parameters, result or exceptions hold a {@code fixed}, which no ORB here writes
+     * as CDR has it. JacORB's {@code write_fixed(value, digits, scale)}, which its generated
+     * helpers and its DII's Anys use, ignores the digits and writes the value's own (a
+     * {@code fixed<12,2>} 1.50 as 2 octets, not 7: omniORB read past the message, or read the next
+     * value's octets as digits); the Eclipse and OpenJDK ORBs' streams do not have that method at
+     * all ({@code NO_IMPLEMENT}, or {@code NoSuchMethodError} with their own OMG classes). The
+     * codecs write the digits the type declares on every ORB ({@link FixedCodec}).
+     */
+    final boolean throughCodecs;
 
     /** @param marshals whether calls marshal through this operation's codecs (dynamic invocation and DII) */
     BoundOperation(OperationSignature signature, Method method, boolean idempotent, boolean marshals) {
@@ -65,6 +80,8 @@ final class BoundOperation {
             // the JVM for its caller on every call to check so, a twentieth of the adapter's own CPU
             method.trySetAccessible();
         }
+        this.throughCodecs = holdsFixed(signature);
+        boolean codecs = marshals || throughCodecs;
         List<OperationSignature.Parameter> declared = signature.parameters();
         if (method != null && method.getParameterCount() != declared.size()) {
             throw new IllegalArgumentException(method + " has " + method.getParameterCount() + " parameters, "
@@ -87,15 +104,15 @@ final class BoundOperation {
                     javaType = holderValues[i].getType();
                 }
             }
-            parameters[i] = marshals ? Codecs.of(parameter.type(), javaType) : null;
-            recursive[i] = marshals && Nesting.isRecursive(parameter.type());
+            parameters[i] = codecs ? Codecs.of(parameter.type(), javaType) : null;
+            recursive[i] = codecs && Nesting.isRecursive(parameter.type());
         }
         this.checks = new Codec[declared.size()];
         for (int i = 0; i < declared.size(); i++) {
             if (modes[i] != ParameterMode.OUT) {
                 // the dynamic path checks every value: a codec refusing one half-way through the
                 // request would have left its first fragments with the server (see ArgumentCheck)
-                checks[i] = marshals ? parameters[i]
+                checks[i] = codecs ? parameters[i]
                         : ArgumentCheck.applies(types[i]) ? codecOrNull(types[i], method, i) : null;
             }
         }
@@ -106,13 +123,22 @@ final class BoundOperation {
                 parameter -> parameter.mode() != ParameterMode.IN && References.isReference(parameter.type()));
         this.carriesAny = declared.stream().anyMatch(parameter -> parameter.mode() != ParameterMode.OUT
                 && AnyGuard.carriesAny(parameter.type()));
-        this.result = marshals && signature.returnsValue()
+        this.result = codecs && signature.returnsValue()
                 ? Codecs.of(signature.result(), method != null ? method.getReturnType() : null) : null;
-        if (marshals) {
+        if (codecs) {
             for (TypeCode exception : signature.exceptions()) {
                 exceptions.put(id(exception), Codecs.of(exception, exceptionClass(method, exception)));
             }
         }
+    }
+
+    /** Whether a parameter, the result or an exception of {@code signature} holds a {@code fixed}. */
+    static boolean holdsFixed(OperationSignature signature) {
+        Stream<TypeCode> types = Stream.concat(Stream.concat(
+                signature.parameters().stream().map(OperationSignature.Parameter::type), Stream.of(signature.result())),
+                signature.exceptions().stream());
+        return types.anyMatch(type -> AnyGuard.find(type, new HashSet<>(),
+                candidate -> candidate.kind().value() == TCKind._tk_fixed) != null);
     }
 
     /**

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.adapter.internal.idl.TypeCodes;
 import org.omg.CORBA.Any;
 import org.omg.CORBA.TCKind;
@@ -24,10 +25,11 @@ import org.omg.CORBA.portable.OutputStream;
  * a primitive array. With no Java type (or {@code Object}) values are generic, as
  * {@link org.corbabridge.adapter.DynamicClient} describes them.
  *
- * <p>What CDR cannot carry without more than a TypeCode here ({@code fixed}, value types,
- * abstract interfaces, {@code long double}) is refused when the codec is built, not at a call.
+ * <p>What CDR cannot carry without more than a TypeCode here (value types, abstract interfaces,
+ * {@code long double}) is refused when the codec is built, not at a call.
  * The constructed kinds have their own files: {@link StructCodecs}, {@link EnumCodecs},
- * {@link UnionCodecs}; sequences, arrays, strings, anys, TypeCodes and references are here.
+ * {@link UnionCodecs}; fixed-point values {@link FixedCodec}; sequences, arrays, strings, anys,
+ * TypeCodes and references are here.
  */
 final class Codecs {
 
@@ -119,9 +121,26 @@ final class Codecs {
                         out.write_any((Any) Objects.requireNonNull(value, "an any cannot be null"));
                     }
 
+                    /**
+                     * What the ORB's read_any does, but an any holding a fixed the ORB cannot carry
+                     * ({@link AnyGuard#fixedInAnAny}) is a MARSHAL: the Eclipse and OpenJDK ORBs would
+                     * read the values after it wrong, so the type is looked at first; JacORB reads it,
+                     * but holds it with the value's own digits, which no codec here reads back.
+                     */
                     @Override
                     public Object read(InputStream in) {
-                        return in.read_any();
+                        boolean jacorb = OrbImplementation.of(in.orb()).orElse(null) == OrbImplementation.JACORB;
+                        Any any = jacorb ? in.read_any() : null;
+                        TypeCode type = jacorb ? any.type() : in.read_TypeCode();
+                        AnyGuard.fixedInAnAny(type, in.orb()).ifPresent(problem -> {
+                            throw unreadable("an any of " + describe(type) + " cannot be read "
+                                    + "correctly by " + AnyGuard.orbName(in.orb()) + ": " + problem);
+                        });
+                        if (!jacorb) {
+                            any = in.orb().create_any();
+                            any.read_value(in, type);
+                        }
+                        return any;
                     }
                 };
             case TCKind._tk_TypeCode:
@@ -144,9 +163,11 @@ final class Codecs {
                 return withinBound(elements(type, javaType, -1), type.length());
             case TCKind._tk_array:
                 return elements(type, javaType, type.length());
+            case TCKind._tk_fixed:
+                return new FixedCodec(type.fixed_digits(), type.fixed_scale());
             default:
                 throw new IllegalArgumentException("dynamic invocation cannot marshal " + describe(type)
-                        + " (TCKind " + kind + "): fixed, value types, abstract interfaces and long double "
+                        + " (TCKind " + kind + "): value types, abstract interfaces and long double "
                         + "need generated code; call this operation with InvocationMode.STATIC");
         }
     }
@@ -187,7 +208,7 @@ final class Codecs {
             int[] depth = enter();
             try {
                 if (depth[0] > MAX_NESTING) {
-                    throw new org.omg.CORBA.MARSHAL("a value of a recursive type nests deeper than " + MAX_NESTING
+                    throw unreadable("a value of a recursive type nests deeper than " + MAX_NESTING
                             + " levels");
                 }
                 return target.read(in);
@@ -271,7 +292,7 @@ final class Codecs {
     static int readLength(InputStream in) {
         int length = in.read_ulong();
         if (length < 0 || length > MAX_SEQUENCE_LENGTH) {
-            throw new org.omg.CORBA.MARSHAL("a sequence announces " + Integer.toUnsignedString(length)
+            throw unreadable("a sequence announces " + Integer.toUnsignedString(length)
                     + " elements, more than a Java array holds");
         }
         return length;
@@ -325,7 +346,7 @@ final class Codecs {
                 Object read = sequence.read(in);
                 int length = read.getClass().isArray() ? Array.getLength(read) : ((List<?>) read).size();
                 if (length > bound) {
-                    throw new org.omg.CORBA.MARSHAL("a sequence<…, " + bound + "> of " + length
+                    throw unreadable("a sequence<…, " + bound + "> of " + length
                             + " elements in the reply, more than its IDL type holds");
                 }
                 return read;
@@ -336,7 +357,7 @@ final class Codecs {
     /** A string read from a reply, refused where it is longer than its IDL type's bound, as a generated helper refuses it. */
     private static String readWithinBound(String text, int bound, String kind) {
         if (bound > 0 && text != null && text.length() > bound) {
-            throw new org.omg.CORBA.MARSHAL("a " + kind + "<" + bound + "> of " + text.length()
+            throw unreadable("a " + kind + "<" + bound + "> of " + text.length()
                     + " characters in the reply, more than its IDL type holds");
         }
         return text;
@@ -350,6 +371,21 @@ final class Codecs {
                 + (value == null ? "null" : value.getClass().getName()));
     }
 
+    /**
+     * A reply (or an any) that cannot be read as its type says, found while reading it. Completed
+     * YES: the server answered, so it ran the call; the ORB's own MARSHAL would say NO, and a caller
+     * told NO may send a call that already ran again.
+     */
+    static org.omg.CORBA.MARSHAL unreadable(String message) {
+        return new org.omg.CORBA.MARSHAL(message, UNREADABLE, org.omg.CORBA.CompletionStatus.COMPLETED_YES);
+    }
+
+    /**
+     * The minor code of {@link #unreadable}'s MARSHALs ("CB" and 1), by which the adapter's messages
+     * know to repeat their reason (MARSHAL is final; the ORBs' messages are log lines).
+     */
+    static final int UNREADABLE = 0x43420001;
+
     static TypeCode unaliased(TypeCode type) {
         return TypeCodes.unaliased(type);
     }
@@ -360,6 +396,9 @@ final class Codecs {
             if (kind == TCKind._tk_struct || kind == TCKind._tk_except || kind == TCKind._tk_union
                     || kind == TCKind._tk_enum || kind == TCKind._tk_alias || kind == TCKind._tk_objref) {
                 return type.id();
+            }
+            if (kind == TCKind._tk_fixed) {
+                return "fixed<" + type.fixed_digits() + "," + type.fixed_scale() + ">";
             }
             return "TCKind " + kind;
         } catch (BadKind e) {

@@ -57,7 +57,7 @@ final class EnumCodecs {
         public Object read(InputStream in) {
             int ordinal = in.read_ulong();
             if (ordinal < 0 || ordinal >= labels.length) {
-                throw new org.omg.CORBA.MARSHAL("enum " + id + " has no value " + ordinal);
+                throw Codecs.unreadable("enum " + id + " has no value " + ordinal);
             }
             return labels[ordinal];
         }
@@ -85,7 +85,7 @@ final class EnumCodecs {
         public Object read(InputStream in) {
             int ordinal = in.read_ulong();
             if (ordinal < 0 || ordinal >= labels.labels.length) {
-                throw new org.omg.CORBA.MARSHAL("enum " + labels.id + " has no value " + ordinal);
+                throw Codecs.unreadable("enum " + labels.id + " has no value " + ordinal);
             }
             return GeneratedCode.invoke(fromInt, null, ordinal);
         }

@@ -204,10 +204,15 @@ final class RemoteFailures {
                 + reported + ")", Completion.MAYBE, refusal);
     }
 
-    /** "COMM_FAILURE (minor 0x53550008, completed MAYBE)". */
+    /**
+     * "COMM_FAILURE (minor 0x53550008, completed MAYBE)"; a reply the adapter's own codecs could
+     * not read says why ({@link Codecs#unreadable}): the ORBs' messages are log lines, its are not.
+     */
     public static String describe(SystemException e) {
         String type = e.getClass().getSimpleName();
-        return type + " (minor 0x" + Integer.toHexString(e.minor) + ", completed " + completion(e) + ")";
+        boolean ours = e instanceof org.omg.CORBA.MARSHAL && e.minor == Codecs.UNREADABLE;
+        return type + " (minor 0x" + Integer.toHexString(e.minor) + ", completed " + completion(e) + ")"
+                + (ours ? ": " + e.getMessage() : "");
     }
 
     public static Completion completion(SystemException e) {

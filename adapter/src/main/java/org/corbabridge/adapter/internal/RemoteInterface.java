@@ -10,6 +10,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.WeakHashMap;
 import org.corbabridge.adapter.AdapterConfig;
@@ -207,7 +208,7 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient, Refer
         guard(bound, values, bound.hasHolders);
         try {
             Object result;
-            if (invoker instanceof StubInvoker && !bound.hasHolders) {
+            if (invoker instanceof StubInvoker && !bound.hasHolders && !bound.throughCodecs) {
                 result = remote.call(bound.name, bound.idempotent, target -> StubInvoker.call(bound.method, target, values));
             } else {
                 result = callWithHolders(bound, values, given);
@@ -308,6 +309,11 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient, Refer
         org.omg.CORBA.ORB orb = remote.orb().orb();
         Class<?> javaType = value instanceof org.omg.CORBA.portable.IDLEntity ? value.getClass() : null;
         Codec codec = Codecs.of(type, javaType);
+        Optional<String> fixed = AnyGuard.fixedInAnAny(type, orb);
+        if (fixed.isPresent()) {
+            throw new IllegalArgumentException("an any of " + Codecs.describe(type) + " cannot be made correctly on "
+                    + AnyGuard.orbName(orb) + ": " + fixed.get());
+        }
         // written in the ORB's code set here: what it would not carry is refused first
         ArgumentCheck.require(codec, value, latin1Only);
         org.omg.CORBA.portable.OutputStream out = (org.omg.CORBA.portable.OutputStream) orb.create_output_stream();

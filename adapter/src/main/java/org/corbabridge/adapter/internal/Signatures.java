@@ -85,6 +85,11 @@ final class Signatures {
 
     /** The signature the generated classes alone give, by the rules on {@link InterfaceSignature#of}. */
     static InterfaceSignature fromClasses(Class<?> operationsInterface) {
+        return fromClasses(operationsInterface, Set.of());
+    }
+
+    /** As {@link #fromClasses(Class)}, leaving out the methods named {@code leftOut} (their IDL names). */
+    static InterfaceSignature fromClasses(Class<?> operationsInterface, Set<String> leftOut) {
         String repositoryId = repositoryId(operationsInterface);
         ORB orb = ORB.init();
         InterfaceSignature.Builder signature = InterfaceSignature.builder(repositoryId, operationsInterface);
@@ -94,6 +99,9 @@ final class Signatures {
         }
         for (Map.Entry<String, List<Method>> entry : byName.entrySet()) {
             String name = GeneratedCode.idlName(entry.getKey());
+            if (leftOut.contains(name)) {
+                continue;
+            }
             List<Method> methods = entry.getValue();
             Method getter = find(methods, 0, false);
             Method setter = find(methods, 1, true);
@@ -176,6 +184,12 @@ final class Signatures {
         }
         if (type.isArray()) {
             return orb.create_sequence_tc(0, typeOf(type.getComponentType(), orb, where));
+        }
+        if (type == java.math.BigDecimal.class) {
+            throw new IllegalArgumentException("cannot map java.math.BigDecimal in " + where + " to an IDL type: it is "
+                    + "a fixed<digits, scale>, whose digits and scale the Java mapping does not keep (and a wrong "
+                    + "count of digits is a different value on the wire). Put the IDL file in the jar (see "
+                    + "InterfaceSignature.of), or read it with Idl.read");
         }
         try {
             return helperType(type);

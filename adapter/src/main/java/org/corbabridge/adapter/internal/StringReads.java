@@ -6,7 +6,6 @@ import java.util.Arrays;
 import org.corbabridge.adapter.internal.eclipse.EclipseStreams;
 import org.corbabridge.adapter.internal.jacorb.JacorbStreams;
 import org.corbabridge.adapter.internal.openjdk.OpenJdkStreams;
-import org.omg.CORBA.MARSHAL;
 import org.omg.CORBA.portable.InputStream;
 
 /**
@@ -85,7 +84,7 @@ final class StringReads {
             return "";
         }
         if (length < 0) {
-            throw new MARSHAL("a string of " + Integer.toUnsignedLong(length) + " bytes");
+            throw Codecs.unreadable("a string of " + Integer.toUnsignedLong(length) + " bytes");
         }
         ByteBuffer inBuffer = inBuffer(in, length);
         if (inBuffer != null) {
@@ -104,7 +103,7 @@ final class StringReads {
             }
         } catch (IndexOutOfBoundsException beyondTheMessage) {
             // an ORB that does not check its buffer's end itself (JacORB)
-            throw new MARSHAL("a string of " + length + " bytes, of which the message held " + read);
+            throw Codecs.unreadable("a string of " + length + " bytes, of which the message held " + read);
         }
         return latin1(bytes, length);
     }
@@ -122,7 +121,7 @@ final class StringReads {
     /** The string of {@code length} bytes in a stream's buffer, the last of which must be its NUL. */
     private static String latin1(ByteBuffer bytes, int length) {
         if (bytes.get(length - 1) != 0) {
-            throw new MARSHAL("a string of " + length + " bytes that does not end with a NUL");
+            throw Codecs.unreadable("a string of " + length + " bytes that does not end with a NUL");
         }
         if (bytes.hasArray()) {
             return new String(bytes.array(), bytes.arrayOffset(), length - 1, StandardCharsets.ISO_8859_1);
@@ -135,7 +134,7 @@ final class StringReads {
     /** The string of the first {@code length} bytes, the last of which must be its NUL. */
     private static String latin1(byte[] bytes, int length) {
         if (bytes[length - 1] != 0) {
-            throw new MARSHAL("a string of " + length + " bytes that does not end with a NUL");
+            throw Codecs.unreadable("a string of " + length + " bytes that does not end with a NUL");
         }
         return new String(bytes, 0, length - 1, StandardCharsets.ISO_8859_1);
     }

@@ -40,7 +40,7 @@ final class StructCodecs {
             if (exception) {
                 String received = in.read_string();
                 if (!received.equals(id)) {
-                    throw new org.omg.CORBA.MARSHAL("expected exception " + id + ", received " + received);
+                    throw Codecs.unreadable("expected exception " + id + ", received " + received);
                 }
             }
         }

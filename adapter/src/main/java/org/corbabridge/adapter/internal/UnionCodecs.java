@@ -289,7 +289,7 @@ final class UnionCodecs {
             int member = memberFor(discriminatorValue);
             if (member < 0) {
                 if (noMemberSetter == null) {
-                    throw new org.omg.CORBA.MARSHAL("union " + id + " has no branch for " + discriminatorValue);
+                    throw Codecs.unreadable("union " + id + " has no branch for " + discriminatorValue);
                 }
                 if (noMemberSetter.getParameterCount() == 1) {
                     GeneratedCode.invoke(noMemberSetter, value, discriminatorValue);
