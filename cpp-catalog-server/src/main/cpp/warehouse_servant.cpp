@@ -65,7 +65,7 @@ depot::stock::Route* WarehouseServant::echoRoute(const depot::stock::Route& path
 
 CORBA::Any* WarehouseServant::echoAny(const CORBA::Any& value) { return new CORBA::Any(value); }
 
-depot::stock::Price* WarehouseServant::echoPrice(const depot::stock::Price& offer, CORBA::String_out amountText,
+depot::stock::Price* TillServant::echoPrice(const depot::stock::Price& offer, CORBA::String_out amountText,
                                                  CORBA::String_out rateText) {
   // omniORB's own reading of the digits that arrived ("-1234567890.12"): a client that sent them
   // wrong cannot be saved by reading its own mistake back
@@ -78,11 +78,11 @@ depot::stock::Price* WarehouseServant::echoPrice(const depot::stock::Price& offe
   return back;
 }
 
-depot::stock::MoneySeq* WarehouseServant::echoMoney(const depot::stock::MoneySeq& amounts) {
+depot::stock::MoneySeq* TillServant::echoMoney(const depot::stock::MoneySeq& amounts) {
   return new depot::stock::MoneySeq(amounts);
 }
 
-CORBA::Any* WarehouseServant::priceAsAny(const depot::stock::Price& offer) {
+CORBA::Any* TillServant::priceAsAny(const depot::stock::Price& offer) {
   // assigned, and handed to the any without a copy: see echoPrice
   depot::stock::Price* price = new depot::stock::Price;
   *price = offer;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "till.hh"
 #include "warehouse.hh"
 
 class WarehouseServant : public POA_depot::stock::Warehouse {
@@ -27,10 +28,6 @@ class WarehouseServant : public POA_depot::stock::Warehouse {
   depot::stock::Bin* echoBin(const depot::stock::Bin& root) override;
   depot::stock::Route* echoRoute(const depot::stock::Route& path) override;
   CORBA::Any* echoAny(const CORBA::Any& value) override;
-  depot::stock::Price* echoPrice(const depot::stock::Price& offer, CORBA::String_out amountText,
-                                 CORBA::String_out rateText) override;
-  depot::stock::MoneySeq* echoMoney(const depot::stock::MoneySeq& amounts) override;
-  CORBA::Any* priceAsAny(const depot::stock::Price& offer) override;
   depot::stock::PalletCursor_ptr browse() override;
   CORBA::Long remaining(depot::stock::PalletCursor_ptr cursor) override;
 
@@ -56,4 +53,13 @@ class PalletCursorServant : public POA_depot::stock::PalletCursor {
   std::mutex mutex_;
   std::vector<depot::stock::Pallet> pallets_;
   size_t next_ = 0;
+};
+
+// The Till: echoes fixed-point money, and says how omniORB read it. Stateless.
+class TillServant : public POA_depot::stock::Till {
+ public:
+  depot::stock::Price* echoPrice(const depot::stock::Price& offer, CORBA::String_out amountText,
+                                 CORBA::String_out rateText) override;
+  depot::stock::MoneySeq* echoMoney(const depot::stock::MoneySeq& amounts) override;
+  CORBA::Any* priceAsAny(const depot::stock::Price& offer) override;
 };

@@ -1,8 +1,8 @@
-// warehouse_server: serves the example Warehouse (every CORBA type the adapter handles) and
-// binds itself in CosNaming until SIGTERM or SIGINT, then unbinds (if the name is still its
-// own) and exits 0.
+// warehouse_server: serves the example Warehouse (every CORBA type the adapter handles) and,
+// with --till, the Till (fixed-point money; till.idl), bound in CosNaming until SIGTERM or
+// SIGINT, then unbinds them (if the names are still its own) and exits 0.
 //
-//   warehouse_server [--name NAME] [--naming URL] [--endpoint ENDPOINT ...] [--tls-key PEM --tls-ca PEM --tls-verify MODE] [--site SITE]
+//   warehouse_server [--name NAME] [--till TILL_NAME] [--naming URL] [--endpoint ENDPOINT ...] [--tls-key PEM --tls-ca PEM --tls-verify MODE] [--site SITE]
 //                    [--capacity N] [-ORB<option> <value> ...]
 //
 // Prints one line "READY name=... endpoint=..." on stdout once the name is bound.
@@ -26,6 +26,7 @@ constexpr const char* kProgram = "warehouse_server";
 
 struct Options {
   std::string name = "Warehouse";
+  std::string till_name;  // empty: no Till
   std::string naming_url;
   std::vector<std::string> endpoints;  // empty: server_orb::init gives giop:tcp:127.0.0.1:
   std::string site = "depot-1";
@@ -34,7 +35,7 @@ struct Options {
 
 [[noreturn]] void usage(const std::string& problem) {
   std::cerr << kProgram << ": " << problem << "\n"
-            << "usage: warehouse_server [--name NAME] [--naming corbaname::HOST:PORT]\n"
+            << "usage: warehouse_server [--name NAME] [--till TILL_NAME] [--naming corbaname::HOST:PORT]\n"
             << "                        [--endpoint giop:tcp|ssl:HOST:PORT ...] [--site SITE] [--capacity N]\n"
             << "                 " << server_orb::tls_usage()
             << "                        [-ORBoption value ...]\n";
@@ -52,6 +53,9 @@ Options take_options(int& argc, char** argv) {
     };
     if (arg == "--name") {
       options.name = value();
+    } else if (arg == "--till") {
+      options.till_name = value();
+      if (options.till_name.empty()) usage("--till needs a name");
     } else if (arg == "--naming") {
       options.naming_url = value();
     } else if (arg == "--endpoint") {
@@ -89,18 +93,23 @@ int main(int argc, char** argv) {
   if (argc > 1) usage(std::string("unexpected argument ") + argv[1]);
 
   WarehouseServant servant(options.site, static_cast<CORBA::Long>(options.capacity));
+  TillServant till_servant;
+  const std::string& till_name = options.till_name;
   int status = 0;
   try {
     CORBA::Object_var root_object = orb->resolve_initial_references("RootPOA");
     PortableServer::POA_var root_poa = PortableServer::POA::_narrow(root_object);
     PortableServer::ObjectId_var id = root_poa->activate_object(&servant);
     CORBA::Object_var warehouse = root_poa->id_to_reference(id);
+    PortableServer::ObjectId_var till_id = root_poa->activate_object(&till_servant);
+    CORBA::Object_var till = root_poa->id_to_reference(till_id);
     PortableServer::POAManager_var manager = root_poa->the_POAManager();
     manager->activate();
 
     CosNaming::NamingContextExt_var context;
     try {
       context = naming::root_context(orb, options.naming_url, kProgram, kExitNaming);
+      if (!till_name.empty()) naming::bind(context, till_name, till);
       naming::bind(context, options.name, warehouse);
     } catch (CORBA::Exception& e) {
       std::cerr << kProgram << ": cannot bind " << options.name << ": " << e._name() << "\n";
@@ -111,6 +120,7 @@ int main(int argc, char** argv) {
 
     stop_signals::wait_for(stop_on, kProgram);
     naming::unbind_if_ours(context, options.name, warehouse, kProgram);
+    if (!till_name.empty()) naming::unbind_if_ours(context, till_name, till, kProgram);
     orb->shutdown(true);
   } catch (CORBA::Exception& e) {
     std::cerr << kProgram << ": " << e._name() << "\n";

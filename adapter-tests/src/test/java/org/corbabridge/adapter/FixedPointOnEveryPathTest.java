@@ -7,6 +7,7 @@ import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 import org.corbabridge.depot.stock.Price;
+import org.corbabridge.depot.stock.TillOperations;
 import org.corbabridge.depot.stock.WarehouseOperations;
 import org.corbabridge.fixture.ServerFixture;
 import org.corbabridge.fixture.ServerFixtureExtension;
@@ -18,27 +19,30 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.omg.CORBA.StringHolder;
 
 /**
- * A {@code fixed<d, s>} arrives as the value sent, on every ORB and in every invocation mode, and
+ * A {@code fixed<d, s>} (the Till's money, till.idl) arrives as the value sent, on every ORB and in every invocation mode, and
  * the C++ warehouse_server's own reading of it (omniORB's {@code NP_asString}, which leaves out
  * trailing zeros: 1.50 is "1.5") says so: not only what came back. Before: dynamic invocation refused every operation holding one when the client
  * was created, and static invocation failed on the Eclipse and OpenJDK ORBs, whose streams do not
  * have the CORBA 3 {@code write_fixed(value, digits, scale)} JacORB's generated helpers call.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@ExtendWith(ServerFixtureExtension.Warehouse.class)
+@ExtendWith(ServerFixtureExtension.WarehouseWithTill.class)
 class FixedPointOnEveryPathTest {
 
-    private static final Idl IDL = WarehouseClients.IDL;
+    private static final Idl IDL = ServerClients.TILL_IDL;
 
-    private final WarehouseClients clients;
+    private final ServerClients<TillOperations> clients;
+    private final ServerClients<WarehouseOperations> warehouses;
 
     FixedPointOnEveryPathTest(ServerFixture fixture) {
-        this.clients = new WarehouseClients(fixture);
+        this.clients = ServerClients.till(fixture);
+        this.warehouses = ServerClients.warehouse(fixture);
     }
 
     @AfterAll
     void closeClients() {
         clients.close();
+        warehouses.close();
     }
 
     @ParameterizedTest
@@ -51,7 +55,7 @@ class FixedPointOnEveryPathTest {
             StringHolder amountText = new StringHolder();
             StringHolder rateText = new StringHolder();
 
-            Price back = warehouse(mode).echoPrice(new Price(amount, "EUR", rate), amountText, rateText);
+            Price back = till(mode).echoPrice(new Price(amount, "EUR", rate), amountText, rateText);
 
             assertThat(new BigDecimal(amountText.value)).as("what omniORB read of " + amount).isEqualByComparingTo(amount);
             assertThat(new BigDecimal(rateText.value)).as("what omniORB read of " + rate).isEqualByComparingTo(rate);
@@ -68,7 +72,7 @@ class FixedPointOnEveryPathTest {
         BigDecimal[] amounts = {new BigDecimal("0.01"), new BigDecimal("-0.01"), new BigDecimal("123.40"),
             new BigDecimal("-9999999999.99")};
 
-        BigDecimal[] back = warehouse(mode).echoMoney(amounts);
+        BigDecimal[] back = till(mode).echoMoney(amounts);
 
         assertThat(back).usingElementComparator(BigDecimal::compareTo).containsExactly(amounts);
     }
@@ -76,11 +80,11 @@ class FixedPointOnEveryPathTest {
     @ParameterizedTest
     @EnumSource(InvocationMode.class)
     void aValueItsFixedTypeCannotHoldIsRefusedBeforeSendingNotRounded(InvocationMode mode) {
-        WarehouseOperations warehouse = warehouse(mode);
+        TillOperations till = till(mode);
 
-        Throwable tooPrecise = catchThrowable(() -> warehouse.echoPrice(
+        Throwable tooPrecise = catchThrowable(() -> till.echoPrice(
                 new Price(new BigDecimal("1.005"), "EUR", BigDecimal.ONE), new StringHolder(), new StringHolder()));
-        Throwable tooLarge = catchThrowable(() -> warehouse.echoMoney(new BigDecimal[] {new BigDecimal("1e10")}));
+        Throwable tooLarge = catchThrowable(() -> till.echoMoney(new BigDecimal[] {new BigDecimal("1e10")}));
 
         assertThat(tooPrecise).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("the argument 'offer' of echoPrice")
@@ -88,22 +92,22 @@ class FixedPointOnEveryPathTest {
                 .hasMessageContaining("Nothing was sent");
         assertThat(tooLarge).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("more than 10 digits before the point");
-        assertThat(warehouse.echoMoney(new BigDecimal[] {BigDecimal.TEN})[0]).as("the next call")
+        assertThat(till.echoMoney(new BigDecimal[] {BigDecimal.TEN})[0]).as("the next call")
                 .isEqualByComparingTo(BigDecimal.TEN);
     }
 
     @ParameterizedTest
     @EnumSource(value = InvocationMode.class, names = {"DYNAMIC", "DII"})
     void aDynamicClientSendsAndReadsFixedPointValuesAsBigDecimals(InvocationMode mode) {
-        try (DynamicClient warehouse = dynamicWarehouse(mode)) {
-            DynamicReply reply = warehouse.invoke("echoPrice",
+        try (DynamicClient till = dynamicTill(mode)) {
+            DynamicReply reply = till.invoke("echoPrice",
                     GenericValues.struct("amount", new BigDecimal("-42.5"), "currency", "CHF", "rate", 2L), null, null);
 
             assertThat(new BigDecimal((String) reply.output("amountText"))).isEqualByComparingTo("-42.5");
             assertThat(new BigDecimal((String) reply.output("rateText"))).isEqualByComparingTo("2");
             assertThat(reply.result()).isEqualTo(GenericValues.struct("amount", new BigDecimal("-42.50"),
                     "currency", "CHF", "rate", new BigDecimal("2.000")));
-            assertThat(warehouse.invoke("echoMoney", List.of(new BigDecimal("0.10"))).result())
+            assertThat(till.invoke("echoMoney", List.of(new BigDecimal("0.10"))).result())
                     .isEqualTo(List.of(new BigDecimal("0.10")));
         }
     }
@@ -118,7 +122,7 @@ class FixedPointOnEveryPathTest {
     @ParameterizedTest
     @EnumSource(InvocationMode.class)
     void anAnyHoldingAFixedPointValueArrivesAsSentOrIsRefusedWhereTheOrbWouldSendItWrong(InvocationMode mode) {
-        try (DynamicClient dynamic = dynamicWarehouse(InvocationMode.DYNAMIC)) {
+        try (DynamicClient dynamic = dynamicTill(InvocationMode.DYNAMIC)) {
             Map<String, Object> price = GenericValues.struct("amount", new BigDecimal("-1234567890.12"),
                     "currency", "EUR", "rate", new BigDecimal("0.500"));
             Throwable structInAnAny = catchThrowable(() -> dynamic.toAny(IDL.type("depot::stock::Price"), price));
@@ -129,7 +133,7 @@ class FixedPointOnEveryPathTest {
             Throwable failed = null;
             org.omg.CORBA.Any back = null;
             try {
-                back = warehouse(mode).echoAny(dynamic.toAny(IDL.type("depot::stock::Money"), amount));
+                back = warehouses.proxy(mode).echoAny(dynamic.toAny(IDL.type("depot::stock::Money"), amount));
             } catch (RuntimeException e) {
                 failed = e;
             }
@@ -158,7 +162,7 @@ class FixedPointOnEveryPathTest {
         Throwable failed = null;
         org.omg.CORBA.Any back = null;
         try {
-            back = warehouse(mode).priceAsAny(price);
+            back = till(mode).priceAsAny(price);
         } catch (RuntimeException e) {
             failed = e;
         }
@@ -175,11 +179,11 @@ class FixedPointOnEveryPathTest {
         }
     }
 
-    private DynamicClient dynamicWarehouse(InvocationMode mode) {
+    private DynamicClient dynamicTill(InvocationMode mode) {
         return clients.dynamic(mode);
     }
 
-    private WarehouseOperations warehouse(InvocationMode mode) {
+    private TillOperations till(InvocationMode mode) {
         return clients.proxy(mode);
     }
 }

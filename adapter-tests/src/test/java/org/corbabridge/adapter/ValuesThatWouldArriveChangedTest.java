@@ -36,16 +36,16 @@ import org.omg.CORBA.ORB;
 @ExtendWith(ServerFixtureExtension.Warehouse.class)
 class ValuesThatWouldArriveChangedTest {
 
-    private static final Idl IDL = WarehouseClients.IDL;
+    private static final Idl IDL = ServerClients.WAREHOUSE_IDL;
     private static final String WITH_NUL = "a\u0000b";
     private static final String BEYOND_LATIN_1 = "price \u20ac 5, \u65e5\u672c";
 
     private final ServerFixture fixture;
-    private final WarehouseClients clients;
+    private final ServerClients<WarehouseOperations> clients;
 
     ValuesThatWouldArriveChangedTest(ServerFixture fixture) {
         this.fixture = fixture;
-        this.clients = new WarehouseClients(fixture);
+        this.clients = ServerClients.warehouse(fixture);
     }
 
     @AfterAll

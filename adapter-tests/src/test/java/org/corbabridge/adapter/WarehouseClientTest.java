@@ -199,8 +199,7 @@ class WarehouseClientTest {
         assertThat(signature.interfaceName()).isEqualTo("Warehouse");
         assertThat(signature.operations()).extracting(OperationSignature::name).containsExactlyInAnyOrder(
                 "_get_capacity", "_set_capacity", "_get_site", "audit", "audits", "echo", "echoAll", "fetch",
-                "store", "echoReadings", "echoBin", "echoRoute", "echoAny", "echoPrice", "echoMoney", "priceAsAny",
-                "browse", "remaining");
+                "store", "echoReadings", "echoBin", "echoRoute", "echoAny", "browse", "remaining");
         OperationSignature store = signature.operation("store").orElseThrow();
         assertThat(store.parameters()).extracting(OperationSignature.Parameter::name, OperationSignature.Parameter::mode)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("goods", ParameterMode.IN),

@@ -58,7 +58,7 @@ class CommandLineClientTest {
     @BeforeAll
     void startServers() {
         fixture = ServerFixture.start();
-        fixture.startServer(ServerConfig.warehouse());
+        fixture.startServer(ServerConfig.warehouseWithTill());
         fixture.startServer(ServerConfig.builder().program(ServerProgram.WAREHOUSE).name(TLS_WAREHOUSE)
                 .tls(ServerTls.only()).build());
         warehouse = fixture.nameServiceUrl() + "#Warehouse";
@@ -209,19 +209,20 @@ class CommandLineClientTest {
 
     @Test
     void aFixedPointValueIsReadAsTheDecimalWrittenAndPrintedWithAllItsDigits() {
-        String warehouseIdl = idlFile("warehouse.idl").toString();
+        String tillIdl = idlFile("till.idl").toString();
+        String till = warehouse + "-Till";
         // 17 significant digits or more: a double would have changed them
-        Run price = run("call", "--idl", warehouseIdl, warehouse, "echoPrice", "--json",
+        Run price = run("call", "--idl", tillIdl, till, "echoPrice", "--json",
                 "[{\"amount\": 9876543210.99, \"currency\": \"EUR\", \"rate\": \"-0.125\"}]");
         assertThat(price.status()).as(price.err()).isZero();
         assertThat(price.json().get("out").get("amountText").asText()).isEqualTo("9876543210.99");
         assertThat(price.out()).contains("\"amount\" : 9876543210.99").contains("\"rate\" : -0.125");
 
-        Run money = run("call", "--idl", warehouseIdl, warehouse, "echoMoney", "--mode", "DII", "--json", "[[1.5, -2]]");
+        Run money = run("call", "--idl", tillIdl, till, "echoMoney", "--mode", "DII", "--json", "[[1.5, -2]]");
         assertThat(money.status()).as(money.err()).isZero();
         assertThat(money.json().get("result").toString()).isEqualTo("[1.50,-2.00]");
 
-        Run tooPrecise = run("call", "--idl", warehouseIdl, warehouse, "echoMoney", "--json", "[[0.001]]");
+        Run tooPrecise = run("call", "--idl", tillIdl, till, "echoMoney", "--json", "[[0.001]]");
         assertThat(tooPrecise.status()).isEqualTo(ExitCode.BAD_ARGUMENTS.status());
         assertThat(tooPrecise.err()).contains("fixed<12,2> cannot hold 0.001");
     }
