@@ -32,6 +32,11 @@ final class AnyGuard {
         return find(type, new HashSet<>(), candidate -> candidate.kind().value() == TCKind._tk_any) != null;
     }
 
+    /** The first {@code fixed} a value of this type can hold, or null. */
+    static TypeCode fixedWithin(TypeCode type) {
+        return find(type, new HashSet<>(), candidate -> candidate.kind().value() == TCKind._tk_fixed);
+    }
+
     /**
      * @throws IllegalArgumentException the value holds, at any depth, an any whose TypeCode
      *         {@code orb} would not write as CDR says ({@link TypeCodeWireCheck})
@@ -80,7 +85,7 @@ final class AnyGuard {
      * whole value travels on those two.
      */
     static Optional<String> fixedInAnAny(TypeCode type, ORB orb) {
-        TypeCode fixed = find(type, new HashSet<>(), candidate -> candidate.kind().value() == TCKind._tk_fixed);
+        TypeCode fixed = fixedWithin(type);
         if (fixed == null) {
             return Optional.empty();
         }

@@ -3,13 +3,11 @@ package org.corbabridge.adapter.internal;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.corbabridge.adapter.OperationSignature;
 import org.corbabridge.adapter.ParameterMode;
-import org.omg.CORBA.TCKind;
 import org.omg.CORBA.TypeCode;
 import org.omg.CORBA.TypeCodePackage.BadKind;
 import org.omg.CORBA.portable.InputStream;
@@ -59,7 +57,7 @@ final class BoundOperation {
     private final Map<String, Codec> exceptions = new HashMap<>();
     /**
      * Whether a static or DII call marshals through the codecs all the same, as a dynamic one
-     * does: its parameters, result or exceptions hold a {@code fixed}, which no ORB here writes
+     * does ({@link RemoteInterface} hands it to the stream invoker): its parameters, result or exceptions hold a {@code fixed}, which no ORB here writes
      * as CDR has it. JacORB's {@code write_fixed(value, digits, scale)}, which its generated
      * helpers and its DII's Anys use, ignores the digits and writes the value's own (a
      * {@code fixed<12,2>} 1.50 as 2 octets, not 7: omniORB read past the message, or read the next
@@ -137,8 +135,7 @@ final class BoundOperation {
         Stream<TypeCode> types = Stream.concat(Stream.concat(
                 signature.parameters().stream().map(OperationSignature.Parameter::type), Stream.of(signature.result())),
                 signature.exceptions().stream());
-        return types.anyMatch(type -> AnyGuard.find(type, new HashSet<>(),
-                candidate -> candidate.kind().value() == TCKind._tk_fixed) != null);
+        return types.anyMatch(type -> AnyGuard.fixedWithin(type) != null);
     }
 
     /**

@@ -92,9 +92,8 @@ final class FixedCodec implements Codec {
             decimal = exact;
         } else if (value instanceof BigInteger integer) {
             decimal = new BigDecimal(integer);
-        } else if (value instanceof Long || value instanceof Integer || value instanceof Short
-                || value instanceof Byte) {
-            decimal = BigDecimal.valueOf(((Number) value).longValue());
+        } else if (value instanceof Number number && Primitive.isLongOrNarrower(number)) {
+            decimal = BigDecimal.valueOf(number.longValue());
         } else if (value == null) {
             throw new IllegalArgumentException("a fixed<" + digits + "," + scale + "> cannot be null");
         } else {

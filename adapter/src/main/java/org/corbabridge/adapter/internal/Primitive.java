@@ -366,7 +366,7 @@ enum Primitive {
     }
 
     /** A box whose value {@code longValue()} gives exactly. */
-    private static boolean isLongOrNarrower(Number number) {
+    static boolean isLongOrNarrower(Number number) {
         return number instanceof Long || number instanceof Integer || number instanceof Short || number instanceof Byte;
     }
 

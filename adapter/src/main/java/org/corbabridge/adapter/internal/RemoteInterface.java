@@ -17,6 +17,7 @@ import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.DynamicClient;
 import org.corbabridge.adapter.DynamicReply;
 import org.corbabridge.adapter.InterfaceSignature;
+import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.OperationSignature;
 import org.corbabridge.adapter.ParameterMode;
 import org.corbabridge.adapter.RemoteUserException;
@@ -30,6 +31,9 @@ import org.omg.CORBA.TypeCodePackage.Bounds;
  * on the {@link RemoteObject}, which bounds it, re-resolves and retries it.
  */
 final class RemoteInterface extends RemoteHandle implements DynamicClient, References.Handle {
+
+    /** Stateless: the invoker of operations whose codecs every mode uses ({@link #invokerOf}). */
+    private static final Invoker STREAMS = Invoker.of(InvocationMode.DYNAMIC);
 
     private final InterfaceSignature signature;
     private final AdapterConfig config;
@@ -194,10 +198,19 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient, Refer
     BoundOperation.Outcome call(BoundOperation bound, Object[] values) {
         guard(bound, values, false);
         try {
-            return remote.call(bound.name, bound.idempotent, target -> invoker.invoke(target, bound, values));
+            return remote.call(bound.name, bound.idempotent, target -> invokerOf(bound).invoke(target, bound, values));
         } catch (RaisedUserException raised) {
             throw remoteUserException(bound, raised);
         }
+    }
+
+    /**
+     * The invoker a call of {@code bound} goes through: this client's mode's, or the stream invoker
+     * for an operation no ORB's own marshalling carries right ({@link BoundOperation#throughCodecs}),
+     * whose codecs are built in every mode. Every mode's reference is an ObjectImpl on the ORBs here.
+     */
+    private Invoker invokerOf(BoundOperation bound) {
+        return bound.throughCodecs ? STREAMS : invoker;
     }
 
     /** A typed proxy's call: the stub's own method where nothing needs converting, else the invoker. */
@@ -270,7 +283,7 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient, Refer
             }
         }
         BoundOperation.Outcome outcome = remote.call(bound.name, bound.idempotent,
-                target -> invoker.invoke(target, bound, unwrapped));
+                target -> invokerOf(bound).invoke(target, bound, unwrapped));
         for (int i = 0; i < values.length; i++) {
             if (bound.modes[i] != ParameterMode.IN) {
                 Object output = outcome.outputs()[i];

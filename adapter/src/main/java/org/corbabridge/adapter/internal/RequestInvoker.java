@@ -27,14 +27,8 @@ final class RequestInvoker implements Invoker {
         return Invoker.checked(reference, repositoryId);
     }
 
-    /** Where the ORB's Anys cannot carry an operation's values as they are ({@link BoundOperation#throughCodecs}). */
-    private static final StreamInvoker CODECS = new StreamInvoker();
-
     @Override
     public BoundOperation.Outcome invoke(org.omg.CORBA.Object target, BoundOperation operation, Object[] values) {
-        if (operation.throughCodecs) {
-            return CODECS.invoke(target, operation, values);
-        }
         ORB orb = ((org.omg.CORBA.portable.ObjectImpl) target)._orb();
         Request request = target._request(operation.name);
         NVList arguments = request.arguments();

@@ -22,14 +22,8 @@ final class StubInvoker implements Invoker {
         return (org.omg.CORBA.Object) GeneratedCode.invoke(narrow, null, reference);
     }
 
-    /** Where an operation's generated helpers cannot marshal its values on every ORB ({@link BoundOperation#throughCodecs}). */
-    private static final StreamInvoker CODECS = new StreamInvoker();
-
     @Override
     public BoundOperation.Outcome invoke(org.omg.CORBA.Object target, BoundOperation operation, Object[] values) {
-        if (operation.throughCodecs) {
-            return CODECS.invoke(target, operation, values);
-        }
         Object[] arguments = values.clone();
         for (int i = 0; i < arguments.length; i++) {
             if (operation.modes[i] != ParameterMode.IN) {
