@@ -1,13 +1,15 @@
 package org.corbabridge.adapter;
 
 /**
- * Whether the server ran the request, as the ORB reported it. Only {@link #NO} means it
+ * Whether the server ran the request, as far as the adapter can tell. Only {@link #NO} means it
  * certainly did not; JacORB also reports NO on a reply time-out although the server ran
- * the request, so a time-out is never proof either way. Nor is a {@link RemoteCallException}'s
- * {@code MARSHAL}: the Eclipse and OpenJDK ORBs report NO when their own reader fails on a reply
- * the server sent (one shorter than its values, a sequence length past the message), and a server
- * that could not read the request reports NO too; the adapter cannot yet tell the two apart.
- * Decide a resend on NO from a {@link ServerUnavailableException} or {@link CallRejectedException}.
+ * the request, so a time-out is never proof either way. A failure after the server's reply said the
+ * operation ran (its status {@code NO_EXCEPTION} or {@code USER_EXCEPTION}: a reply the ORB's
+ * reader cannot read, one cut off, too large or too slow to come whole) is {@link #YES}, whatever
+ * the ORB said: the adapter's connections see each reply's status go by. That holds on the ORBs the
+ * adapter creates; on an ORB lent to it without the adapter's transport, the Eclipse and OpenJDK
+ * ORBs' own reader failures still say NO. Decide a resend on NO from a
+ * {@link ServerUnavailableException} or {@link CallRejectedException}.
  *
  * <pre>{@code
  * } catch (ServerUnavailableException e) {

@@ -53,6 +53,21 @@ class RemoteFailuresTest {
     }
 
     @Test
+    void aFailureAfterAReplySayingTheCallRanKeepsItsTypeAndSaysItRan() {
+        for (SystemException e : new SystemException[] {
+            new MARSHAL(0x4f4d0007, CompletionStatus.COMPLETED_NO),
+            new COMM_FAILURE(1, CompletionStatus.COMPLETED_MAYBE),
+            new TIMEOUT(0, CompletionStatus.COMPLETED_NO)}) {
+            CorbaAdapterException failure = translate(e, 0);
+            CorbaAdapterException answered = RemoteFailures.answered(failure, true);
+            assertThat(answered).as(e.toString()).isExactlyInstanceOf(failure.getClass()).hasCause(e)
+                    .hasMessageStartingWith(failure.getMessage()).hasMessageEndingWith("the call ran");
+            assertThat(answered.completion()).isEqualTo(Completion.YES);
+            assertThat(RemoteFailures.answered(failure, false)).as("no such reply seen").isSameAs(failure);
+        }
+    }
+
+    @Test
     void anythingElseIsARemoteCallFailureWithItsCompletion() {
         CorbaAdapterException marshal = translate(new MARSHAL(0x4f4d0001, CompletionStatus.COMPLETED_YES), 0);
         assertThat(marshal).isInstanceOf(RemoteCallException.class)

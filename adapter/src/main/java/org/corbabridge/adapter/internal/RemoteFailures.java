@@ -88,6 +88,34 @@ final class RemoteFailures {
     }
 
     /**
+     * {@code failure} with completion YES when its attempt's request was answered with a reply
+     * saying the operation ran ({@code answered}, see {@code CurrentAttempt.serverRan}): what failed
+     * after that reply's status (its values unreadable, the reply cut off, too slow or too large to
+     * come whole) cannot undo the call, whatever completion the ORB gave its exception. The
+     * Eclipse ORB's reader says NO of a reply shorter than its values, and NO invites a resend.
+     */
+    public static CorbaAdapterException answered(CorbaAdapterException failure, boolean answered) {
+        if (!answered || failure.completion() == Completion.YES) {
+            return failure;
+        }
+        String message = failure.getMessage() + "; the server had answered that the call ran";
+        Throwable cause = failure.getCause();
+        if (failure instanceof CallTimeoutException) {
+            return new CallTimeoutException(message, Completion.YES, cause);
+        }
+        if (failure instanceof MessageTooLargeException) {
+            return new MessageTooLargeException(message, Completion.YES, cause);
+        }
+        if (failure instanceof ServerUnavailableException) {
+            return new ServerUnavailableException(message, Completion.YES, cause);
+        }
+        if (failure instanceof RemoteCallException) {
+            return new RemoteCallException(message, Completion.YES, cause);
+        }
+        return failure;
+    }
+
+    /**
      * {@code failure} with what its attempt's failed connect said appended ({@code connectFailure}:
      * the address the server publishes, and the setting that maps it), when it says the server
      * could not be reached; else {@code failure}.

@@ -566,14 +566,15 @@ final class RemoteObject<T> implements AutoCloseable {
         if (e instanceof SystemException system) {
             CorbaAdapterException typed = RemoteFailures.translate(system, attempt, deadline.timeout(),
                     ticker.nanoTime() - started, MessageLimits.refusedSince(orb.orb(), started));
-            return RemoteFailures.unreachableAddress(RemoteFailures.sentAnyway(typed,
+            return RemoteFailures.answered(RemoteFailures.unreachableAddress(RemoteFailures.sentAnyway(typed,
                     CurrentAttempt.current().requestsSent() > 0 || OrbQuirks.isJacorbReplyWaitOver(system)),
-                    CurrentAttempt.current().connectFailure());
+                    CurrentAttempt.current().connectFailure()), CurrentAttempt.current().serverRan());
         }
         if (e instanceof RuntimeException runtime) {
-            return RemoteFailures.translateUnexpected(runtime, attempt, MessageLimits.refusedSince(orb.orb(), started),
-                    CurrentAttempt.current().requestsSent() > 0);
+            return RemoteFailures.answered(RemoteFailures.translateUnexpected(runtime, attempt,
+                    MessageLimits.refusedSince(orb.orb(), started), CurrentAttempt.current().requestsSent() > 0),
+                    CurrentAttempt.current().serverRan());
         }
-        return RemoteFailures.brokenOrb(e, attempt);
+        return RemoteFailures.answered(RemoteFailures.brokenOrb(e, attempt), CurrentAttempt.current().serverRan());
     }
 }

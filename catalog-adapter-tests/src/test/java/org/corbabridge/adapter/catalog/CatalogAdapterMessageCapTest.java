@@ -66,7 +66,9 @@ class CatalogAdapterMessageCapTest {
             Duration took = Duration.ofNanos(System.nanoTime() - started);
 
             assertThat(thrown).isInstanceOfSatisfying(MessageTooLargeException.class, e -> {
-                assertThat(e.completion()).isEqualTo(Completion.MAYBE);
+                // omniORB sends a reply this large in fragments: the first, whose status said
+                // NO_EXCEPTION, passed before the fragments went over the cap
+                assertThat(e.completion()).as("the server ran the query").isEqualTo(Completion.YES);
                 assertThat(e).hasMessageContaining("over the cap of " + CAP + " bytes");
             });
             assertThat(took).isLessThan(BOUND);

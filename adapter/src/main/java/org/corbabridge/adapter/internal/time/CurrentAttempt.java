@@ -24,6 +24,12 @@ import org.omg.CORBA.TIMEOUT;
  * that retries connects with back-off (the Eclipse ORB) finds its sleeps cut short and gives up
  * at once; the ORBs read and write through plain socket streams, which an interrupt leaves alone.
  *
+ * <p>The connection's input also tells the attempt what the server answered to its last request
+ * ({@link Answers}): a reply saying the operation ran ({@code NO_EXCEPTION}, {@code
+ * USER_EXCEPTION}) makes whatever fails after it (the ORB's reader on a reply it cannot read, a
+ * reply cut off or too large) a call that ran, whatever completion the ORB gives its exception
+ * ({@link #serverRan()}).
+ *
  * <p>A thread outside a call (an ORB's own reader, a lookup at start-up) has no current attempt,
  * and nothing is checked for it. Costs a thread-local read per request and per connection.
  */
@@ -61,6 +67,23 @@ public final class CurrentAttempt {
 
     private static final ThreadLocal<CurrentAttempt> CURRENT = new ThreadLocal<>();
 
+    /**
+     * What a connection's input saw of the replies to the requests its output sent for attempts,
+     * by request id (ids are a connection's own). Thread-safe: the connection's reader notes the
+     * replies, the attempt's thread asks.
+     */
+    public interface Answers {
+
+        /** Watches for the reply to {@code requestId}, sent for an attempt. */
+        void await(int requestId);
+
+        /** Whether the reply to {@code requestId} came and said the operation ran (its status NO_EXCEPTION or USER_EXCEPTION). */
+        boolean ran(int requestId);
+
+        /** Stops watching for the reply to {@code requestId}. */
+        void forget(int requestId);
+    }
+
     private final Deadline deadline;
     /** Whether the attempt runs on the caller's thread, which nothing frees at the deadline but the ORB itself. */
     private final boolean onCallersThread;
@@ -73,6 +96,9 @@ public final class CurrentAttempt {
     private SystemException refusal;
     /** Whether this attempt interrupted its own thread (see {@link #beforeConnect}). */
     private boolean interrupted;
+    /** Where the reply to the attempt's last request is seen, and its id; null: none is watched. */
+    private Answers lastAnswers;
+    private int lastRequestId;
 
     private CurrentAttempt(Deadline deadline, boolean onCallersThread) {
         this.deadline = deadline;
@@ -115,6 +141,9 @@ public final class CurrentAttempt {
         CurrentAttempt ending = CURRENT.get();
         if (ending != null && ending.interrupted) {
             Thread.interrupted();
+        }
+        if (ending != null) {
+            ending.forgetLastRequest();
         }
         if (previous == null) {
             CURRENT.remove();
@@ -169,6 +198,8 @@ public final class CurrentAttempt {
         }
         attempt.lastConnection = connection;
         attempt.lastPeer = peer;
+        // a new request: what was answered to an earlier one (a lookup's, a forwarded one's) says nothing of it
+        attempt.forgetLastRequest();
         boolean resent = ++attempt.requests > 1;
         if (resent && attempt.onCallersThread && attempt.refusal == null
                 && attempt.deadline.nanosElapsed() > RESEND_SLACK_NANOS) {
@@ -180,6 +211,41 @@ public final class CurrentAttempt {
             return attempt.refusal;
         }
         return attempt.refuses(attempt.requests > MAX_REQUESTS, "requests", peer.text());
+    }
+
+    /**
+     * Called by a connection when a request of this thread's attempt that expects a reply has
+     * gone out as {@code requestId}, on the writing thread: the reply to it is watched for in
+     * {@code answers}, the connection's input, in place of any earlier request's.
+     */
+    public static void requestSent(Answers answers, int requestId) {
+        CurrentAttempt attempt = CURRENT.get();
+        if (attempt == null) {
+            return;
+        }
+        attempt.forgetLastRequest();
+        answers.await(requestId);
+        attempt.lastAnswers = answers;
+        attempt.lastRequestId = requestId;
+    }
+
+    /**
+     * Whether the server answered the attempt's last request with a reply saying the operation ran
+     * ({@code NO_EXCEPTION} or {@code USER_EXCEPTION}), as its connection's input saw the reply go
+     * by. Then a failure after it (the ORB's reader refusing the reply's values, a reply cut off,
+     * too large or too slow to come whole) is of a call that ran, though the ORB may say
+     * {@code COMPLETED_NO}: the Eclipse ORB's reader does so for a reply shorter than its values.
+     * False when unknown: no request went through the adapter's transport, or it spoke GIOP 1.0/1.1.
+     */
+    public boolean serverRan() {
+        return lastAnswers != null && lastAnswers.ran(lastRequestId);
+    }
+
+    private void forgetLastRequest() {
+        if (lastAnswers != null) {
+            lastAnswers.forget(lastRequestId);
+            lastAnswers = null;
+        }
     }
 
     /**

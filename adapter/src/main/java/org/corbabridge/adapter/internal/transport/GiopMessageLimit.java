@@ -25,6 +25,10 @@ import org.slf4j.LoggerFactory;
  * has been passed on, a {@link ReplyListener} is told: with its request id in GIOP 1.2,
  * without in GIOP 1.0 and 1.1, where the id follows a header of variable length.
  *
+ * <p>The id and status of each GIOP 1.2 Reply are read as they pass on to the ORB, at no cost of
+ * their own, and given to the connection's {@link ServerAnswers}: before the ORB has read them, so
+ * before it can fail on the values that follow.
+ *
  * <p>A {@code MessageError} (the peer could not read a message of ours) ends the stream there,
  * unseen by the ORB: the connection can carry nothing more, and the ORB fails the calls waiting
  * on it at once, as it does for a peer that closed. JacORB would ignore the message and leave
@@ -51,6 +55,8 @@ final class GiopMessageLimit extends FilterInputStream {
     private final String peer;
     private final Consumer<OversizedMessageException> onRefusal;
     private final ReplyListener onReply;
+    /** Told each reply's status; null: none is wanted. */
+    private final ServerAnswers answers;
 
     /** The header (and, for a GIOP 1.2 fragment, the request id) read ahead of the ORB. */
     private final byte[] ahead = new byte[HEADER_AND_REQUEST_ID];
@@ -69,6 +75,12 @@ final class GiopMessageLimit extends FilterInputStream {
     private boolean replyNumbered;
     private int replyId;
 
+    /** The current message is a GIOP 1.2 Reply whose id and status have not all passed on yet. */
+    private boolean watchingReply;
+    /** The reply's id and status, as they passed on. */
+    private final byte[] replyStart = new byte[8];
+    private int replyStartFilled;
+
     private final Map<Integer, Long> openChains = new HashMap<>();
     private long openChainBytes;
 
@@ -80,6 +92,12 @@ final class GiopMessageLimit extends FilterInputStream {
      */
     GiopMessageLimit(InputStream in, long cap, String peer, Consumer<OversizedMessageException> onRefusal,
             ReplyListener onReply) {
+        this(in, cap, peer, onRefusal, onReply, null);
+    }
+
+    /** @param answers told the status of each GIOP 1.2 reply as it passes on; null: none */
+    GiopMessageLimit(InputStream in, long cap, String peer, Consumer<OversizedMessageException> onRefusal,
+            ReplyListener onReply, ServerAnswers answers) {
         super(in);
         if (cap < HEADER_AND_REQUEST_ID) {
             throw new IllegalArgumentException("a message cap of " + cap + " bytes leaves no room for a message");
@@ -88,6 +106,7 @@ final class GiopMessageLimit extends FilterInputStream {
         this.peer = peer;
         this.onRefusal = onRefusal;
         this.onReply = onReply;
+        this.answers = answers;
     }
 
     @Override
@@ -122,6 +141,10 @@ final class GiopMessageLimit extends FilterInputStream {
         if (serving) {
             int n = Math.min(length, aheadFilled - aheadServed);
             System.arraycopy(ahead, aheadServed, buffer, offset, n);
+            if (watchingReply && aheadServed + n > HEADER) {
+                int from = Math.max(aheadServed, HEADER);
+                watchReply(ahead, from, aheadServed + n - from);
+            }
             aheadServed += n;
             if (aheadServed == aheadFilled) {
                 serving = false;
@@ -133,10 +156,33 @@ final class GiopMessageLimit extends FilterInputStream {
         }
         int n = in.read(buffer, offset, (int) Math.min(length, bodyLeft));
         if (n > 0) {
+            if (watchingReply) {
+                watchReply(buffer, offset, n);
+            }
             bodyLeft -= n;
             afterPassedOn();
         }
         return n;
+    }
+
+    /** Takes what passes on of a reply's first 8 body bytes, its id and status, and tells them once all have. */
+    private void watchReply(byte[] passed, int from, int count) {
+        int taken = Math.min(count, replyStart.length - replyStartFilled);
+        System.arraycopy(passed, from, replyStart, replyStartFilled, taken);
+        replyStartFilled += taken;
+        if (replyStartFilled == replyStart.length) {
+            watchingReply = false;
+            boolean littleEndian = (ahead[6] & 0x01) != 0;
+            answers.replied(intAt(replyStart, 0, littleEndian), intAt(replyStart, 4, littleEndian));
+        }
+    }
+
+    private static int intAt(byte[] bytes, int at, boolean littleEndian) {
+        int value = 0;
+        for (int i = 0; i < 4; i++) {
+            value = value << 8 | bytes[littleEndian ? at + 3 - i : at + i] & 0xFF;
+        }
+        return value;
     }
 
     /** Tells of a reply once its last byte is passed on: not at its header, which may come alone. */
@@ -217,6 +263,9 @@ final class GiopMessageLimit extends FilterInputStream {
         endsReply = !moreFragments() && (isReply()
                 || Giop.type(ahead) == Giop.FRAGMENT && (replyNumbered || minor() == 1));
         replyId = replyNumbered ? (int) readULong(HEADER) : 0;
+        // a Reply's first message, not a fragment after it; its flags stay in ahead while its body passes
+        watchingReply = answers != null && minor() >= 2 && Giop.type(ahead) == Giop.REPLY && size() >= 8;
+        replyStartFilled = 0;
         startServing(size() - (aheadFilled - HEADER));
         return true;
     }

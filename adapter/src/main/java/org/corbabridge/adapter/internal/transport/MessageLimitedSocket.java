@@ -47,15 +47,18 @@ public final class MessageLimitedSocket extends Socket {
         String peer = socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
         ReplyDeadline deadline = replyBoundMillis > 0 ? new ReplyDeadline(replyBoundMillis, peer) : null;
         this.watched = SocketDeadlines.watch(socket, peer);
+        // what the server answered each request of a call, seen by the input, asked after a failure
+        ServerAnswers answers = new ServerAnswers();
         if (deadline == null) {
             this.input = new GiopMessageLimit(socket.getInputStream(), cap, peer, refusals::note,
-                    ReplyListener.NONE);
-            this.output = new RequestScanner(socket.getOutputStream(), peer, null, socket, jacorb, watched);
+                    ReplyListener.NONE, answers);
+            this.output = new RequestScanner(socket.getOutputStream(), peer, null, socket, jacorb, watched, answers);
         } else {
             socket.setSoTimeout(deadline.sliceMillis());
             this.input = new GiopMessageLimit(deadline.bounding(socket.getInputStream()), cap, peer, refusals::note,
-                    deadline);
-            this.output = new RequestScanner(socket.getOutputStream(), peer, deadline, socket, jacorb, watched);
+                    deadline, answers);
+            this.output = new RequestScanner(socket.getOutputStream(), peer, deadline, socket, jacorb, watched,
+                    answers);
         }
         this.readTimeoutOwned = deadline != null;
     }

@@ -50,6 +50,8 @@ final class RequestScanner extends FilterOutputStream {
     private final boolean closeWhenFirstRefused;
     /** Where a write in progress is seen by the watch that ends it at its deadline; null: not watched. */
     private final SocketDeadlines.Watched watched;
+    /** Where the connection's input tells what the server answered, for the attempts' requests; null: not watched. */
+    private final ServerAnswers answers;
     private long requestsWritten;
     private final byte[] head = new byte[SCANNED];
     private int headFilled;
@@ -76,8 +78,15 @@ final class RequestScanner extends FilterOutputStream {
     /** @param watched the watch that ends a write blocked past its deadline; null: none */
     RequestScanner(OutputStream out, String peer, Listener listener, Closeable connection,
             boolean closeWhenFirstRefused, SocketDeadlines.Watched watched) {
+        this(out, peer, listener, connection, closeWhenFirstRefused, watched, null);
+    }
+
+    /** @param answers where the replies to the attempts' GIOP 1.2 requests are seen; null: not watched */
+    RequestScanner(OutputStream out, String peer, Listener listener, Closeable connection,
+            boolean closeWhenFirstRefused, SocketDeadlines.Watched watched, ServerAnswers answers) {
         super(out);
         this.watched = watched;
+        this.answers = answers;
         this.peer = CurrentAttempt.Peer.of(peer);
         this.listener = listener;
         this.connection = connection;
@@ -172,8 +181,14 @@ final class RequestScanner extends FilterOutputStream {
                 headWanted = numbered() ? SCANNED : HEADER;
             }
             if (headFilled == headWanted) {
-                if (headWanted == SCANNED && expectsReply() && listener != null) {
-                    listener.sent((int) Giop.readULong(head, HEADER));
+                if (headWanted == SCANNED && expectsReply()) {
+                    int requestId = (int) Giop.readULong(head, HEADER);
+                    if (listener != null) {
+                        listener.sent(requestId);
+                    }
+                    if (answers != null) {
+                        CurrentAttempt.requestSent(answers, requestId);
+                    }
                 }
                 bodyLeft = Giop.bodySize(head) - (headFilled - HEADER);
                 headFilled = 0;
