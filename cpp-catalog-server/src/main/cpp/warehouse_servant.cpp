@@ -91,6 +91,16 @@ CORBA::Any* TillServant::priceAsAny(const depot::stock::Price& offer) {
   return any;
 }
 
+CORBA::Any* TillServant::quote(const char* amount, const char* currency, const char* rate) {
+  depot::stock::Price* price = new depot::stock::Price;
+  price->amount = depot::stock::Money(amount);
+  price->currency = currency;
+  price->rate = depot::stock::Ratio(rate);
+  CORBA::Any* any = new CORBA::Any;
+  *any <<= price;
+  return any;
+}
+
 depot::stock::PalletCursor_ptr WarehouseServant::browse() {
   std::vector<depot::stock::Pallet> pallets;
   {

@@ -62,4 +62,5 @@ class TillServant : public POA_depot::stock::Till {
                                  CORBA::String_out rateText) override;
   depot::stock::MoneySeq* echoMoney(const depot::stock::MoneySeq& amounts) override;
   CORBA::Any* priceAsAny(const depot::stock::Price& offer) override;
+  CORBA::Any* quote(const char* amount, const char* currency, const char* rate) override;
 };

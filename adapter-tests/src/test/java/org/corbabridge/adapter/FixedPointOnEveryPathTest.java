@@ -167,6 +167,51 @@ class FixedPointOnEveryPathTest {
             failed = e;
         }
 
+        assertReadRightOrRefused(price, back, failed);
+    }
+
+    /**
+     * The same any, from an operation whose own types hold no fixed ({@code any quote(in string
+     * amount, ...)}, the server making the price from text). Static invocation and DII would leave
+     * it to the ORB's own reader, and the Eclipse and OpenJDK ORBs' reader fails on it (MARSHAL
+     * completed NO, measured before the change: with other members after the fixed it would read
+     * them from the wrong place); there the adapter reads it through its codecs in every mode, which
+     * refuse it. JacORB's reader takes it right (its {@code read_fixed} reads up to the sign).
+     */
+    @ParameterizedTest
+    @EnumSource(InvocationMode.class)
+    void anAnyHoldingAFixedFromAnOperationWhoseOwnTypesHoldNoneIsReadRightOrRefused(InvocationMode mode) {
+        Price price = new Price(new BigDecimal("-1234567890.12"), "EUR", new BigDecimal("0.500"));
+        Throwable failed = null;
+        org.omg.CORBA.Any back = null;
+        try {
+            back = till(mode).quote("-1234567890.12", "EUR", "0.500");
+        } catch (RuntimeException e) {
+            failed = e;
+        }
+        assertReadRightOrRefused(price, back, failed);
+        if (TestOrbs.current() != OrbImplementation.JACORB) {
+            assertThat(failed).as("refused, by the adapter's codecs, with the reason").isNotNull();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = InvocationMode.class, names = {"DYNAMIC", "DII"})
+    void aDynamicClientReadsAnAnyHoldingAFixedThatItsOperationsTypesDoNotNameRightOrRefusesIt(InvocationMode mode) {
+        Price price = new Price(new BigDecimal("-1234567890.12"), "EUR", new BigDecimal("0.500"));
+        try (DynamicClient dynamic = dynamicTill(mode)) {
+            Throwable failed = null;
+            org.omg.CORBA.Any back = null;
+            try {
+                back = (org.omg.CORBA.Any) dynamic.invoke("quote", "-1234567890.12", "EUR", "0.500").result();
+            } catch (RuntimeException e) {
+                failed = e;
+            }
+            assertReadRightOrRefused(price, back, failed);
+        }
+    }
+
+    private static void assertReadRightOrRefused(Price price, org.omg.CORBA.Any back, Throwable failed) {
         if (failed == null) {
             Price read = org.corbabridge.depot.stock.PriceHelper.extract(back);
             assertThat(read.amount).isEqualByComparingTo(price.amount);

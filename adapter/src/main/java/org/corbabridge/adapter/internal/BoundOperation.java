@@ -19,7 +19,9 @@ import org.omg.CORBA.portable.OutputStream;
  * known), and whether it is idempotent. Values are positional, one per parameter; an out
  * parameter's is ignored on the way in. Static invocation marshals through the generated stub
  * and builds no codec: an operation is never refused for a codec it would not use. Except one
- * whose types hold a fixed-point value, which every mode marshals through codecs ({@link #throughCodecs}).
+ * whose types hold a fixed-point value, which every mode marshals through codecs
+ * ({@link #throughCodecs}), and one that receives an any on the ORBs that read a fixed in one
+ * wrong ({@link #anysThroughCodecs}).
  */
 final class BoundOperation {
 
@@ -66,6 +68,16 @@ final class BoundOperation {
      * codecs write the digits the type declares on every ORB ({@link FixedCodec}).
      */
     final boolean throughCodecs;
+    /**
+     * Whether its result, out parameters or exceptions can hold an any, and the codecs can carry
+     * all its types: on an ORB whose reader takes a fixed inside an any wrong, a static or DII call
+     * goes through the codecs too ({@link RemoteInterface}), which check each any they read
+     * ({@link AnyGuard#fixedInAnAny}). An any the server fills may hold a fixed the operation's
+     * types never name: the Eclipse and OpenJDK ORBs copy one inside a struct as 4 octets, and
+     * read the values after it from the wrong place. JacORB reads one right (its
+     * {@code read_fixed} reads up to the sign, whatever the digits) and keeps its own marshalling.
+     */
+    final boolean anysThroughCodecs;
 
     /** @param marshals whether calls marshal through this operation's codecs (dynamic invocation and DII) */
     BoundOperation(OperationSignature signature, Method method, boolean idempotent, boolean marshals) {
@@ -79,7 +91,10 @@ final class BoundOperation {
             method.trySetAccessible();
         }
         this.throughCodecs = holdsFixed(signature);
-        boolean codecs = marshals || throughCodecs;
+        // an operation that receives an any keeps the ORB's own marshalling where the codecs cannot
+        // carry one of its other types (a value type): callable as before, its anys unchecked
+        this.anysThroughCodecs = receivesAny(signature) && (marshals || hasCodecs(signature, method));
+        boolean codecs = marshals || throughCodecs || anysThroughCodecs;
         List<OperationSignature.Parameter> declared = signature.parameters();
         if (method != null && method.getParameterCount() != declared.size()) {
             throw new IllegalArgumentException(method + " has " + method.getParameterCount() + " parameters, "
@@ -136,6 +151,37 @@ final class BoundOperation {
                 signature.parameters().stream().map(OperationSignature.Parameter::type), Stream.of(signature.result())),
                 signature.exceptions().stream());
         return types.anyMatch(type -> AnyGuard.fixedWithin(type) != null);
+    }
+
+    /** Whether the result, an out or inout parameter or an exception of {@code signature} can hold an any. */
+    static boolean receivesAny(OperationSignature signature) {
+        Stream<TypeCode> types = Stream.concat(Stream.concat(signature.parameters().stream()
+                .filter(parameter -> parameter.mode() != ParameterMode.IN).map(OperationSignature.Parameter::type),
+                Stream.of(signature.result())), signature.exceptions().stream());
+        return types.anyMatch(AnyGuard::carriesAny);
+    }
+
+    /** Whether the codecs can carry every parameter, the result and each exception of {@code signature}. */
+    private static boolean hasCodecs(OperationSignature signature, Method method) {
+        try {
+            List<OperationSignature.Parameter> declared = signature.parameters();
+            for (int i = 0; i < declared.size(); i++) {
+                Class<?> javaType = method == null ? null : method.getParameterTypes()[i];
+                if (javaType != null && declared.get(i).mode() != ParameterMode.IN) {
+                    javaType = holderValue(javaType).getType();
+                }
+                Codecs.of(declared.get(i).type(), javaType);
+            }
+            if (signature.returnsValue()) {
+                Codecs.of(signature.result(), method != null ? method.getReturnType() : null);
+            }
+            for (TypeCode exception : signature.exceptions()) {
+                Codecs.of(exception, exceptionClass(method, exception));
+            }
+            return true;
+        } catch (IllegalArgumentException noCodec) {
+            return false;
+        }
     }
 
     /**

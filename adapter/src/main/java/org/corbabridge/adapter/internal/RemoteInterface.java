@@ -19,6 +19,7 @@ import org.corbabridge.adapter.DynamicReply;
 import org.corbabridge.adapter.InterfaceSignature;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.OperationSignature;
+import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.adapter.ParameterMode;
 import org.corbabridge.adapter.RemoteUserException;
 import org.omg.CORBA.TypeCode;
@@ -51,6 +52,8 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient, Refer
     private volatile Map<Method, BoundOperation> byIdentity = new IdentityHashMap<>();
     /** Whether this client's ORB sends only a {@code string}'s Latin-1 characters right ({@link ArgumentCheck}). */
     private final boolean latin1Only;
+    /** Whether the ORB's reader takes a fixed inside a received any wrong (see {@link BoundOperation#anysThroughCodecs}). */
+    private final boolean readsFixedInAnysWrong;
 
     private RemoteInterface(InterfaceSignature signature, AdapterConfig config, Invoker invoker,
             Map<String, BoundOperation> operations, Map<Method, BoundOperation> byMethod,
@@ -62,6 +65,7 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient, Refer
         this.operations = operations;
         this.byMethod = byMethod;
         this.latin1Only = OrbQuirks.cutsStringsBeyondLatin1(remote.orb().orb());
+        this.readsFixedInAnysWrong = OrbImplementation.of(remote.orb().orb()).orElse(null) != OrbImplementation.JACORB;
     }
 
     /**
@@ -207,10 +211,11 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient, Refer
     /**
      * The invoker a call of {@code bound} goes through: this client's mode's, or the stream invoker
      * for an operation no ORB's own marshalling carries right ({@link BoundOperation#throughCodecs}),
+     * or whose anys this ORB's reader would take wrong ({@link BoundOperation#anysThroughCodecs}),
      * whose codecs are built in every mode. Every mode's reference is an ObjectImpl on the ORBs here.
      */
     private Invoker invokerOf(BoundOperation bound) {
-        return bound.throughCodecs ? STREAMS : invoker;
+        return bound.throughCodecs || bound.anysThroughCodecs && readsFixedInAnysWrong ? STREAMS : invoker;
     }
 
     /** A typed proxy's call: the stub's own method where nothing needs converting, else the invoker. */
@@ -221,7 +226,7 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient, Refer
         guard(bound, values, bound.hasHolders);
         try {
             Object result;
-            if (invoker instanceof StubInvoker && !bound.hasHolders && !bound.throughCodecs) {
+            if (invoker instanceof StubInvoker && !bound.hasHolders && invokerOf(bound) == invoker) {
                 result = remote.call(bound.name, bound.idempotent, target -> StubInvoker.call(bound.method, target, values));
             } else {
                 result = callWithHolders(bound, values, given);
