@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.corbabridge.depot.stock.Price;
 import org.corbabridge.depot.stock.TillOperations;
 import org.corbabridge.depot.stock.WarehouseOperations;
@@ -130,20 +131,15 @@ class FixedPointOnEveryPathTest {
                     .hasMessageContaining("cannot be made correctly on").hasMessageContaining("fixed<12,2>");
 
             BigDecimal amount = new BigDecimal("1.50");
-            Throwable failed = null;
-            org.omg.CORBA.Any back = null;
-            try {
-                back = warehouses.proxy(mode).echoAny(dynamic.toAny(IDL.type("depot::stock::Money"), amount));
-            } catch (RuntimeException e) {
-                failed = e;
-            }
+            Received received = receive(
+                    () -> warehouses.proxy(mode).echoAny(dynamic.toAny(IDL.type("depot::stock::Money"), amount)));
 
             if (TestOrbs.current() == OrbImplementation.JACORB) {
-                assertThat(failed).isInstanceOf(IllegalArgumentException.class)
+                assertThat(received.failed()).isInstanceOf(IllegalArgumentException.class)
                         .hasMessageContaining("JacORB").hasMessageContaining("the value's own digits");
             } else {
-                assertThat(failed).isNull();
-                assertThat(dynamic.fromAny(back)).isEqualTo(amount);
+                assertThat(received.failed()).isNull();
+                assertThat(dynamic.fromAny(received.any())).isEqualTo(amount);
             }
         }
     }
@@ -159,15 +155,7 @@ class FixedPointOnEveryPathTest {
     void anAnyFromTheServerHoldingAFixedInAStructIsReadRightOrRefused(InvocationMode mode) {
         Price price = new Price(new BigDecimal("-1234567890.12"), "EUR", new BigDecimal("0.500"));
 
-        Throwable failed = null;
-        org.omg.CORBA.Any back = null;
-        try {
-            back = till(mode).priceAsAny(price);
-        } catch (RuntimeException e) {
-            failed = e;
-        }
-
-        assertReadRightOrRefused(price, back, failed);
+        assertReadRightOrRefused(price, receive(() -> till(mode).priceAsAny(price)));
     }
 
     /**
@@ -182,16 +170,11 @@ class FixedPointOnEveryPathTest {
     @EnumSource(InvocationMode.class)
     void anAnyHoldingAFixedFromAnOperationWhoseOwnTypesHoldNoneIsReadRightOrRefused(InvocationMode mode) {
         Price price = new Price(new BigDecimal("-1234567890.12"), "EUR", new BigDecimal("0.500"));
-        Throwable failed = null;
-        org.omg.CORBA.Any back = null;
-        try {
-            back = till(mode).quote("-1234567890.12", "EUR", "0.500");
-        } catch (RuntimeException e) {
-            failed = e;
-        }
-        assertReadRightOrRefused(price, back, failed);
+        Received received = receive(() -> till(mode).quote("-1234567890.12", "EUR", "0.500"));
+
+        assertReadRightOrRefused(price, received);
         if (TestOrbs.current() != OrbImplementation.JACORB) {
-            assertThat(failed).as("refused, by the adapter's codecs, with the reason").isNotNull();
+            assertThat(received.failed()).as("refused, by the adapter's codecs, with the reason").isNotNull();
         }
     }
 
@@ -200,20 +183,27 @@ class FixedPointOnEveryPathTest {
     void aDynamicClientReadsAnAnyHoldingAFixedThatItsOperationsTypesDoNotNameRightOrRefusesIt(InvocationMode mode) {
         Price price = new Price(new BigDecimal("-1234567890.12"), "EUR", new BigDecimal("0.500"));
         try (DynamicClient dynamic = dynamicTill(mode)) {
-            Throwable failed = null;
-            org.omg.CORBA.Any back = null;
-            try {
-                back = (org.omg.CORBA.Any) dynamic.invoke("quote", "-1234567890.12", "EUR", "0.500").result();
-            } catch (RuntimeException e) {
-                failed = e;
-            }
-            assertReadRightOrRefused(price, back, failed);
+            assertReadRightOrRefused(price, receive(
+                    () -> (org.omg.CORBA.Any) dynamic.invoke("quote", "-1234567890.12", "EUR", "0.500").result()));
         }
     }
 
-    private static void assertReadRightOrRefused(Price price, org.omg.CORBA.Any back, Throwable failed) {
+    /** What a call returned, or how it failed. */
+    private record Received(org.omg.CORBA.Any any, RuntimeException failed) {
+    }
+
+    private static Received receive(Supplier<org.omg.CORBA.Any> call) {
+        try {
+            return new Received(call.get(), null);
+        } catch (RuntimeException e) {
+            return new Received(null, e);
+        }
+    }
+
+    private static void assertReadRightOrRefused(Price price, Received received) {
+        RuntimeException failed = received.failed();
         if (failed == null) {
-            Price read = org.corbabridge.depot.stock.PriceHelper.extract(back);
+            Price read = org.corbabridge.depot.stock.PriceHelper.extract(received.any());
             assertThat(read.amount).isEqualByComparingTo(price.amount);
             assertThat(read.currency).isEqualTo(price.currency);
             assertThat(read.rate).isEqualByComparingTo(price.rate);
