@@ -85,11 +85,17 @@ public interface DynamicClient extends AutoCloseable {
      * generated one. Use it where a generated helper's {@code insert} does not work (JacORB's
      * leave the Any empty on the Eclipse ORB and the OpenJDK ORB) or where there is no helper.
      *
-     * @throws IllegalArgumentException the value does not fit the type
+     * @throws IllegalArgumentException the value does not fit the type, or holds a {@code fixed}
+     *     this ORB cannot carry in an any (docs/idl.md)
      */
     org.omg.CORBA.Any toAny(org.omg.CORBA.TypeCode type, Object value);
 
-    /** What an {@code any} holds, as a generic value (see above); its type is {@code any.type()}. */
+    /**
+     * What an {@code any} holds, as a generic value (see above); its type is {@code any.type()}.
+     *
+     * @throws IllegalArgumentException the any holds a {@code fixed} its ORB holds wrong: on JacORB
+     *     any fixed (kept with the value's own digits; the type's generated helper reads it right)
+     */
     Object fromAny(org.omg.CORBA.Any any);
 
     InterfaceSignature signature();

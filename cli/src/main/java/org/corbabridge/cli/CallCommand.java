@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.DynamicClient;
 import org.corbabridge.adapter.DynamicReply;
@@ -99,16 +100,25 @@ final class CallCommand implements Callable<Integer> {
                 return client.toAny(anyType, new JsonValues(null).toValue(value, anyType, "any of " + type));
             }));
             ObjectNode output = JsonValues.JSON.createObjectNode();
+            // an any of the reply the client cannot read is no bad argument: the call ran
+            Function<Any, Object> readable = any -> {
+                try {
+                    return client.fromAny(any);
+                } catch (IllegalArgumentException unreadable) {
+                    throw new IllegalStateException("the call ran, but its reply cannot be shown: "
+                            + unreadable.getMessage(), unreadable);
+                }
+            };
             try {
                 DynamicReply reply = client.invoke(operation, arguments);
                 if (called.returnsValue()) {
-                    output.set("result", JsonValues.toJson(reply.result(), called.result(), client::fromAny));
+                    output.set("result", JsonValues.toJson(reply.result(), called.result(), readable));
                 }
                 ObjectNode outs = JsonValues.JSON.createObjectNode();
                 for (OperationSignature.Parameter parameter : called.parameters()) {
                     if (parameter.mode() != ParameterMode.IN) {
                         outs.set(parameter.name(), JsonValues.toJson(reply.outputs().get(parameter.name()),
-                                parameter.type(), client::fromAny));
+                                parameter.type(), readable));
                     }
                 }
                 if (!outs.isEmpty()) {
@@ -118,7 +128,7 @@ final class CallCommand implements Callable<Integer> {
                 output.put("exception", raised.repositoryId());
                 TypeCode exception = called.exceptions().stream()
                         .filter(type -> id(type).equals(raised.repositoryId())).findFirst().orElse(null);
-                output.set("members", exception != null ? JsonValues.toJson(raised.members(), exception, client::fromAny)
+                output.set("members", exception != null ? JsonValues.toJson(raised.members(), exception, readable)
                         : JsonValues.JSON.valueToTree(raised.members().toString()));
                 print(output);
                 return ExitCode.USER_EXCEPTION.status();

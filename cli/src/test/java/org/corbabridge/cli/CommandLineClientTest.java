@@ -227,6 +227,18 @@ class CommandLineClientTest {
         assertThat(tooPrecise.err()).contains("fixed<12,2> cannot hold 0.001");
     }
 
+    /**
+     * A reply's any holding a struct with a fixed, which no ORB here lets the command line read
+     * (docs/idl.md): a failure of the call, not of its arguments, for the call ran.
+     */
+    @Test
+    void aReplysAnyHoldingAFixedInAStructIsAFailedCallNotABadArgument() {
+        Run quote = run("call", "--idl", idlFile("till.idl").toString(), warehouse + "-Till", "quote", "--json",
+                "[\"1.50\", \"EUR\", \"0.125\"]");
+        assertThat(quote.status()).as(quote.err()).isEqualTo(ExitCode.FAILED.status());
+        assertThat(quote.err()).contains("IDL:depot/stock/Price:1.0").contains("cannot be read correctly");
+    }
+
     @Test
     void callOfTheCatalogServerAnswersAndItsUserExceptionIsJsonWithItsOwnStatus() {
         String catalogIdl = idlFile("catalog.idl").toString();

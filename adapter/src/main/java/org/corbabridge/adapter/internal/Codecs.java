@@ -122,24 +122,25 @@ final class Codecs {
                     }
 
                     /**
-                     * What the ORB's read_any does, but an any holding a fixed the ORB cannot carry
-                     * ({@link AnyGuard#fixedInAnAny}) is a MARSHAL: the Eclipse and OpenJDK ORBs would
-                     * read the values after it wrong, so the type is looked at first; JacORB reads it,
-                     * but holds it with the value's own digits, which no codec here reads back.
+                     * What the ORB's read_any does, but on the Eclipse and OpenJDK ORBs an any
+                     * holding a fixed they cannot carry ({@link AnyGuard#fixedInAnAny}) is a
+                     * MARSHAL: they would read the values after it wrong, so the type is looked at
+                     * first. JacORB reads every fixed right (its read_fixed reads up to the sign,
+                     * whatever the digits); its any then holds it with the value's own digits,
+                     * which its generated helpers read back and {@code fromAny} refuses.
                      */
                     @Override
                     public Object read(InputStream in) {
-                        boolean jacorb = OrbImplementation.of(in.orb()).orElse(null) == OrbImplementation.JACORB;
-                        Any any = jacorb ? in.read_any() : null;
-                        TypeCode type = jacorb ? any.type() : in.read_TypeCode();
+                        if (OrbImplementation.of(in.orb()).orElse(null) == OrbImplementation.JACORB) {
+                            return in.read_any();
+                        }
+                        TypeCode type = in.read_TypeCode();
                         AnyGuard.fixedInAnAny(type, in.orb()).ifPresent(problem -> {
                             throw unreadable("an any of " + describe(type) + " cannot be read "
                                     + "correctly by " + AnyGuard.orbName(in.orb()) + ": " + problem);
                         });
-                        if (!jacorb) {
-                            any = in.orb().create_any();
-                            any.read_value(in, type);
-                        }
+                        Any any = in.orb().create_any();
+                        any.read_value(in, type);
                         return any;
                     }
                 };

@@ -343,6 +343,16 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient, Refer
 
     @Override
     public Object fromAny(org.omg.CORBA.Any any) {
+        org.omg.CORBA.ORB orb = remote.orb().orb();
+        Optional<String> fixed = AnyGuard.fixedInAnAny(any.type(), orb);
+        if (fixed.isPresent()) {
+            // JacORB's any holds each fixed with the value's own digits, which the codecs (exactly
+            // the declared digits, as CDR has it) would read wrong; its generated helpers read it right
+            throw new IllegalArgumentException("an any of " + Codecs.describe(any.type()) + " cannot be read "
+                    + "correctly by the adapter's codecs on " + AnyGuard.orbName(orb) + ": " + fixed.get()
+                    + (OrbImplementation.of(orb).orElse(null) == OrbImplementation.JACORB
+                            ? ". Extract it with the type's generated helper, which reads it right" : ""));
+        }
         return Codecs.of(any.type(), null).read(any.create_input_stream());
     }
 
