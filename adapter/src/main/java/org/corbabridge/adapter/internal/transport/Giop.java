@@ -36,10 +36,14 @@ final class Giop {
      * order the header's flags (octet 6, bit 0) give.
      */
     static long readULong(byte[] message, int at) {
-        boolean littleEndian = (message[6] & 0x01) != 0;
+        return readULong(message, at, (message[6] & 0x01) != 0);
+    }
+
+    /** The unsigned long at {@code at} in {@code bytes}, in the byte order given. */
+    static long readULong(byte[] bytes, int at, boolean littleEndian) {
         long value = 0;
         for (int i = 0; i < 4; i++) {
-            int octet = message[littleEndian ? at + 3 - i : at + i] & 0xFF;
+            int octet = bytes[littleEndian ? at + 3 - i : at + i] & 0xFF;
             value = value << 8 | octet;
         }
         return value;

@@ -173,16 +173,9 @@ final class GiopMessageLimit extends FilterInputStream {
         if (replyStartFilled == replyStart.length) {
             watchingReply = false;
             boolean littleEndian = (ahead[6] & 0x01) != 0;
-            answers.replied(intAt(replyStart, 0, littleEndian), intAt(replyStart, 4, littleEndian));
+            answers.replied((int) Giop.readULong(replyStart, 0, littleEndian),
+                    (int) Giop.readULong(replyStart, 4, littleEndian));
         }
-    }
-
-    private static int intAt(byte[] bytes, int at, boolean littleEndian) {
-        int value = 0;
-        for (int i = 0; i < 4; i++) {
-            value = value << 8 | bytes[littleEndian ? at + 3 - i : at + i] & 0xFF;
-        }
-        return value;
     }
 
     /** Tells of a reply once its last byte is passed on: not at its header, which may come alone. */
