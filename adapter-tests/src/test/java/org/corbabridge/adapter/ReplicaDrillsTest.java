@@ -210,11 +210,20 @@ class ReplicaDrillsTest {
         assertThat(all).as("every call within its deadline")
                 .allSatisfy(call -> assertThat(call.ended() - call.started()).isLessThanOrEqualTo(deadline));
         List<Call> failures = all.stream().filter(call -> call.failure() != null).toList();
-        // one that did not run went to another replica; what reaches the caller may have run, and says so
-        assertThat(failures).as("failures are of a failed replica, and do not claim to know").allSatisfy(call -> {
-            assertThat(call.failure()).isInstanceOfAny(ServerUnavailableException.class, CallTimeoutException.class);
-            assertThat(call.failure().completion()).isEqualTo(Completion.MAYBE);
-        });
+        // one that did not run went to another replica; what reaches the caller may have run, and says so:
+        // MAYBE, or YES where the server's reply had come and the ORB lost it (the Eclipse ORB fails calls
+        // whose replies it has read whole when the connection then closes or stalls: seen in the restart
+        // and pulled-link drills), never NO
+        assertThat(failures).as("failures are of a failed replica, and claim to know only what the server said")
+                .allSatisfy(call -> {
+                    assertThat(call.failure()).isInstanceOfAny(ServerUnavailableException.class,
+                            CallTimeoutException.class);
+                    if (call.failure().completion() == Completion.YES) {
+                        assertThat(call.failure()).hasMessageEndingWith("the server had answered that the call ran");
+                    } else {
+                        assertThat(call.failure().completion()).isEqualTo(Completion.MAYBE);
+                    }
+                });
         if (failed < 0) {
             // from the failure on: the warm-up before the steady spread is not the drill's
             assertThat(failures).as("nothing fails while the name service restarts")
