@@ -101,6 +101,17 @@ final class AnyGuard {
         return Optional.empty();
     }
 
+    /**
+     * "an any of T cannot be {@code done} ORB: why", where {@code orb} cannot carry an any of
+     * {@code type} ({@link #fixedInAnAny}); empty where it can.
+     *
+     * @param done what cannot be done, and the word before the ORB's name: "made correctly on"
+     */
+    static Optional<String> fixedRefusal(TypeCode type, ORB orb, String done) {
+        return fixedInAnAny(type, orb).map(problem -> "an any of " + describe(type) + " cannot be " + done + " "
+                + orbName(orb) + ": " + problem);
+    }
+
     /** The id of a union within the type with a default member and a discriminator wider than an octet, or null. */
     private static String misplacedDefaultLabel(TypeCode type, Set<String> seen) {
         TypeCode union = find(type, seen, candidate -> {
@@ -154,7 +165,7 @@ final class AnyGuard {
     }
 
     /** "JacORB", "the Eclipse ORB", "the OpenJDK ORB", for messages. */
-    static String orbName(ORB orb) {
+    private static String orbName(ORB orb) {
         return OrbImplementation.of(orb).map(implementation -> implementation == OrbImplementation.JACORB
                 ? implementation.displayName() : "the " + implementation.displayName()).orElse(orb.getClass().getName());
     }

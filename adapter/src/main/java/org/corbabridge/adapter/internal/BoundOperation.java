@@ -5,6 +5,7 @@ import java.lang.reflect.Method;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.corbabridge.adapter.OperationSignature;
 import org.corbabridge.adapter.ParameterMode;
@@ -91,34 +92,48 @@ final class BoundOperation {
             method.trySetAccessible();
         }
         this.throughCodecs = holdsFixed(signature);
-        // an operation that receives an any keeps the ORB's own marshalling where the codecs cannot
-        // carry one of its other types (a value type): callable as before, its anys unchecked
-        this.anysThroughCodecs = receivesAny(signature) && (marshals || hasCodecs(signature, method));
-        boolean codecs = marshals || throughCodecs || anysThroughCodecs;
         List<OperationSignature.Parameter> declared = signature.parameters();
         if (method != null && method.getParameterCount() != declared.size()) {
             throw new IllegalArgumentException(method + " has " + method.getParameterCount() + " parameters, "
                     + "operation " + signature + " has " + declared.size());
         }
         this.modes = new ParameterMode[declared.size()];
-        this.recursive = new boolean[declared.size()];
         this.types = new TypeCode[declared.size()];
-        this.parameters = new Codec[declared.size()];
         this.holderValues = new Field[declared.size()];
+        Class<?>[] javaTypes = new Class<?>[declared.size()];
         for (int i = 0; i < declared.size(); i++) {
             OperationSignature.Parameter parameter = declared.get(i);
             modes[i] = parameter.mode();
             types[i] = parameter.type();
-            Class<?> javaType = null;
             if (method != null) {
-                javaType = method.getParameterTypes()[i];
+                javaTypes[i] = method.getParameterTypes()[i];
                 if (parameter.mode() != ParameterMode.IN) {
-                    holderValues[i] = holderValue(javaType);
-                    javaType = holderValues[i].getType();
+                    holderValues[i] = holderValue(javaTypes[i]);
+                    javaTypes[i] = holderValues[i].getType();
                 }
             }
-            parameters[i] = codecs ? Codecs.of(parameter.type(), javaType) : null;
-            recursive[i] = codecs && Nesting.isRecursive(parameter.type());
+        }
+        boolean receivesAny = receivesAny(signature);
+        Built built;
+        if (marshals || throughCodecs) {
+            built = build(signature, method, javaTypes);
+        } else if (receivesAny) {
+            // an operation that receives an any keeps the ORB's own marshalling where the codecs cannot
+            // carry one of its other types (a value type): callable as before, its anys unchecked
+            built = buildOrNull(signature, method, javaTypes);
+        } else {
+            built = null;
+        }
+        boolean codecs = built != null;
+        this.anysThroughCodecs = codecs && receivesAny;
+        this.parameters = codecs ? built.parameters() : new Codec[declared.size()];
+        this.result = codecs ? built.result() : null;
+        if (codecs) {
+            exceptions.putAll(built.exceptions());
+        }
+        this.recursive = new boolean[declared.size()];
+        for (int i = 0; i < declared.size(); i++) {
+            recursive[i] = codecs && Nesting.isRecursive(types[i]);
         }
         this.checks = new Codec[declared.size()];
         for (int i = 0; i < declared.size(); i++) {
@@ -126,7 +141,7 @@ final class BoundOperation {
                 // the dynamic path checks every value: a codec refusing one half-way through the
                 // request would have left its first fragments with the server (see ArgumentCheck)
                 checks[i] = codecs ? parameters[i]
-                        : ArgumentCheck.applies(types[i]) ? codecOrNull(types[i], method, i) : null;
+                        : ArgumentCheck.applies(types[i]) ? codecOrNull(types[i], javaTypes[i]) : null;
             }
         }
         this.hasHolders = declared.stream().anyMatch(parameter -> parameter.mode() != ParameterMode.IN);
@@ -136,52 +151,56 @@ final class BoundOperation {
                 parameter -> parameter.mode() != ParameterMode.IN && References.isReference(parameter.type()));
         this.carriesAny = declared.stream().anyMatch(parameter -> parameter.mode() != ParameterMode.OUT
                 && AnyGuard.carriesAny(parameter.type()));
-        this.result = codecs && signature.returnsValue()
+    }
+
+    /** An operation's codecs: per parameter, the result's (null for none), per exception's repository id. */
+    private record Built(Codec[] parameters, Codec result, Map<String, Codec> exceptions) {
+    }
+
+    /**
+     * The operation's codecs, its parameters' for {@code javaTypes} (the holders' values for out and
+     * inout ones; null: generic).
+     *
+     * @throws IllegalArgumentException a type the codecs cannot carry
+     */
+    private static Built build(OperationSignature signature, Method method, Class<?>[] javaTypes) {
+        Codec[] parameters = new Codec[javaTypes.length];
+        for (int i = 0; i < javaTypes.length; i++) {
+            parameters[i] = Codecs.of(signature.parameters().get(i).type(), javaTypes[i]);
+        }
+        Codec result = signature.returnsValue()
                 ? Codecs.of(signature.result(), method != null ? method.getReturnType() : null) : null;
-        if (codecs) {
-            for (TypeCode exception : signature.exceptions()) {
-                exceptions.put(id(exception), Codecs.of(exception, exceptionClass(method, exception)));
-            }
+        Map<String, Codec> exceptions = new HashMap<>();
+        for (TypeCode exception : signature.exceptions()) {
+            exceptions.put(id(exception), Codecs.of(exception, exceptionClass(method, exception)));
+        }
+        return new Built(parameters, result, exceptions);
+    }
+
+    /** As {@link #build}, or null where the codecs cannot carry a type of the operation. */
+    private static Built buildOrNull(OperationSignature signature, Method method, Class<?>[] javaTypes) {
+        try {
+            return build(signature, method, javaTypes);
+        } catch (IllegalArgumentException noCodec) {
+            return null;
         }
     }
 
     /** Whether a parameter, the result or an exception of {@code signature} holds a {@code fixed}. */
     static boolean holdsFixed(OperationSignature signature) {
-        Stream<TypeCode> types = Stream.concat(Stream.concat(
-                signature.parameters().stream().map(OperationSignature.Parameter::type), Stream.of(signature.result())),
-                signature.exceptions().stream());
-        return types.anyMatch(type -> AnyGuard.fixedWithin(type) != null);
+        return types(signature, parameter -> true).anyMatch(type -> AnyGuard.fixedWithin(type) != null);
     }
 
     /** Whether the result, an out or inout parameter or an exception of {@code signature} can hold an any. */
     static boolean receivesAny(OperationSignature signature) {
-        Stream<TypeCode> types = Stream.concat(Stream.concat(signature.parameters().stream()
-                .filter(parameter -> parameter.mode() != ParameterMode.IN).map(OperationSignature.Parameter::type),
-                Stream.of(signature.result())), signature.exceptions().stream());
-        return types.anyMatch(AnyGuard::carriesAny);
+        return types(signature, parameter -> parameter.mode() != ParameterMode.IN).anyMatch(AnyGuard::carriesAny);
     }
 
-    /** Whether the codecs can carry every parameter, the result and each exception of {@code signature}. */
-    private static boolean hasCodecs(OperationSignature signature, Method method) {
-        try {
-            List<OperationSignature.Parameter> declared = signature.parameters();
-            for (int i = 0; i < declared.size(); i++) {
-                Class<?> javaType = method == null ? null : method.getParameterTypes()[i];
-                if (javaType != null && declared.get(i).mode() != ParameterMode.IN) {
-                    javaType = holderValue(javaType).getType();
-                }
-                Codecs.of(declared.get(i).type(), javaType);
-            }
-            if (signature.returnsValue()) {
-                Codecs.of(signature.result(), method != null ? method.getReturnType() : null);
-            }
-            for (TypeCode exception : signature.exceptions()) {
-                Codecs.of(exception, exceptionClass(method, exception));
-            }
-            return true;
-        } catch (IllegalArgumentException noCodec) {
-            return false;
-        }
+    /** The types of {@code signature}'s parameters that {@code parameters} admits, of its result and of its exceptions. */
+    private static Stream<TypeCode> types(OperationSignature signature,
+            Predicate<OperationSignature.Parameter> parameters) {
+        return Stream.concat(Stream.concat(signature.parameters().stream().filter(parameters)
+                .map(OperationSignature.Parameter::type), Stream.of(signature.result())), signature.exceptions().stream());
     }
 
     /**
@@ -207,9 +226,7 @@ final class BoundOperation {
     }
 
     /** The codec of a static call's parameter, for the text check only; null where none can be built. */
-    private Codec codecOrNull(TypeCode type, Method method, int index) {
-        Class<?> javaType = method == null ? null
-                : modes[index] == ParameterMode.IN ? method.getParameterTypes()[index] : holderValues[index].getType();
+    private static Codec codecOrNull(TypeCode type, Class<?> javaType) {
         try {
             return Codecs.of(type, javaType);
         } catch (IllegalArgumentException noCodec) {

@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.adapter.internal.idl.TypeCodes;
 import org.omg.CORBA.Any;
 import org.omg.CORBA.TCKind;
@@ -131,13 +130,12 @@ final class Codecs {
                      */
                     @Override
                     public Object read(InputStream in) {
-                        if (OrbImplementation.of(in.orb()).orElse(null) == OrbImplementation.JACORB) {
+                        if (OrbQuirks.readsFixedInAnysRight(in.orb())) {
                             return in.read_any();
                         }
                         TypeCode type = in.read_TypeCode();
-                        AnyGuard.fixedInAnAny(type, in.orb()).ifPresent(problem -> {
-                            throw unreadable("an any of " + describe(type) + " cannot be read "
-                                    + "correctly by " + AnyGuard.orbName(in.orb()) + ": " + problem);
+                        AnyGuard.fixedRefusal(type, in.orb(), "read correctly by").ifPresent(refusal -> {
+                            throw unreadable(refusal);
                         });
                         Any any = in.orb().create_any();
                         any.read_value(in, type);

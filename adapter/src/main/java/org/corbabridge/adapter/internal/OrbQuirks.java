@@ -109,6 +109,16 @@ final class OrbQuirks {
         return OrbImplementation.of(orb).orElse(null) == OrbImplementation.JACORB;
     }
 
+    /**
+     * Whether {@code orb} reads a {@code fixed} inside a received any right: JacORB, whose
+     * {@code read_fixed} reads up to the sign, whatever the digits (its any then holds it with the
+     * value's own digits, which its generated helpers read back). The Eclipse and OpenJDK ORBs copy
+     * one inside a constructed type as 4 octets ({@link AnyGuard#fixedInAnAny}).
+     */
+    static boolean readsFixedInAnysRight(ORB orb) {
+        return OrbImplementation.of(orb).orElse(null) == OrbImplementation.JACORB;
+    }
+
     /** Closes a connection whose code sets the server never heard of; null: nothing to close. */
     static void closeQuietly(Closeable connection) {
         if (connection == null) {

@@ -10,7 +10,6 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.WeakHashMap;
 import org.corbabridge.adapter.AdapterConfig;
@@ -19,7 +18,6 @@ import org.corbabridge.adapter.DynamicReply;
 import org.corbabridge.adapter.InterfaceSignature;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.OperationSignature;
-import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.adapter.ParameterMode;
 import org.corbabridge.adapter.RemoteUserException;
 import org.omg.CORBA.TypeCode;
@@ -65,7 +63,7 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient, Refer
         this.operations = operations;
         this.byMethod = byMethod;
         this.latin1Only = OrbQuirks.cutsStringsBeyondLatin1(remote.orb().orb());
-        this.readsFixedInAnysWrong = OrbImplementation.of(remote.orb().orb()).orElse(null) != OrbImplementation.JACORB;
+        this.readsFixedInAnysWrong = !OrbQuirks.readsFixedInAnysRight(remote.orb().orb());
     }
 
     /**
@@ -327,11 +325,9 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient, Refer
         org.omg.CORBA.ORB orb = remote.orb().orb();
         Class<?> javaType = value instanceof org.omg.CORBA.portable.IDLEntity ? value.getClass() : null;
         Codec codec = Codecs.of(type, javaType);
-        Optional<String> fixed = AnyGuard.fixedInAnAny(type, orb);
-        if (fixed.isPresent()) {
-            throw new IllegalArgumentException("an any of " + Codecs.describe(type) + " cannot be made correctly on "
-                    + AnyGuard.orbName(orb) + ": " + fixed.get());
-        }
+        AnyGuard.fixedRefusal(type, orb, "made correctly on").ifPresent(refusal -> {
+            throw new IllegalArgumentException(refusal);
+        });
         // written in the ORB's code set here: what it would not carry is refused first
         ArgumentCheck.require(codec, value, latin1Only);
         org.omg.CORBA.portable.OutputStream out = (org.omg.CORBA.portable.OutputStream) orb.create_output_stream();
@@ -344,15 +340,12 @@ final class RemoteInterface extends RemoteHandle implements DynamicClient, Refer
     @Override
     public Object fromAny(org.omg.CORBA.Any any) {
         org.omg.CORBA.ORB orb = remote.orb().orb();
-        Optional<String> fixed = AnyGuard.fixedInAnAny(any.type(), orb);
-        if (fixed.isPresent()) {
-            // JacORB's any holds each fixed with the value's own digits, which the codecs (exactly
-            // the declared digits, as CDR has it) would read wrong; its generated helpers read it right
-            throw new IllegalArgumentException("an any of " + Codecs.describe(any.type()) + " cannot be read "
-                    + "correctly by the adapter's codecs on " + AnyGuard.orbName(orb) + ": " + fixed.get()
-                    + (OrbImplementation.of(orb).orElse(null) == OrbImplementation.JACORB
-                            ? ". Extract it with the type's generated helper, which reads it right" : ""));
-        }
+        // JacORB's any holds each fixed with the value's own digits, which the codecs (exactly the
+        // declared digits, as CDR has it) would read wrong; its generated helpers read it right
+        AnyGuard.fixedRefusal(any.type(), orb, "read correctly by the adapter's codecs on").ifPresent(refusal -> {
+            throw new IllegalArgumentException(refusal + (OrbQuirks.readsFixedInAnysRight(orb)
+                    ? ". Extract it with the type's generated helper, which reads it right" : ""));
+        });
         return Codecs.of(any.type(), null).read(any.create_input_stream());
     }
 

@@ -551,7 +551,8 @@ final class RemoteObject<T> implements AutoCloseable {
      * What an attempt's failure means: the connections' refusal when they stopped the ORB at the
      * deadline or the send limit (whatever the ORB made of it on the way out), else the ORB's
      * system exception, else an ORB broken inside (a {@code StackOverflowError} of a forward
-     * loop's recursion included), all typed.
+     * loop's recursion included), all typed; completion YES where the server's reply had said the
+     * call ran ({@link CurrentAttempt#serverRan}).
      *
      * @param attempt what was attempted, for the message: "queryCatalog on 'Catalog' in ..."
      */
@@ -563,18 +564,19 @@ final class RemoteObject<T> implements AutoCloseable {
         if (refusal != null) {
             return RemoteFailures.refused(refusal, attempt, e);
         }
+        CorbaAdapterException typed;
         if (e instanceof SystemException system) {
-            CorbaAdapterException typed = RemoteFailures.translate(system, attempt, deadline.timeout(),
-                    ticker.nanoTime() - started, MessageLimits.refusedSince(orb.orb(), started));
-            return RemoteFailures.answered(RemoteFailures.unreachableAddress(RemoteFailures.sentAnyway(typed,
+            typed = RemoteFailures.unreachableAddress(RemoteFailures.sentAnyway(
+                    RemoteFailures.translate(system, attempt, deadline.timeout(), ticker.nanoTime() - started,
+                            MessageLimits.refusedSince(orb.orb(), started)),
                     CurrentAttempt.current().requestsSent() > 0 || OrbQuirks.isJacorbReplyWaitOver(system)),
-                    CurrentAttempt.current().connectFailure()), CurrentAttempt.current().serverRan());
+                    CurrentAttempt.current().connectFailure());
+        } else if (e instanceof RuntimeException runtime) {
+            typed = RemoteFailures.translateUnexpected(runtime, attempt, MessageLimits.refusedSince(orb.orb(), started),
+                    CurrentAttempt.current().requestsSent() > 0);
+        } else {
+            typed = RemoteFailures.brokenOrb(e, attempt);
         }
-        if (e instanceof RuntimeException runtime) {
-            return RemoteFailures.answered(RemoteFailures.translateUnexpected(runtime, attempt,
-                    MessageLimits.refusedSince(orb.orb(), started), CurrentAttempt.current().requestsSent() > 0),
-                    CurrentAttempt.current().serverRan());
-        }
-        return RemoteFailures.answered(RemoteFailures.brokenOrb(e, attempt), CurrentAttempt.current().serverRan());
+        return RemoteFailures.answered(typed, CurrentAttempt.current().serverRan());
     }
 }

@@ -47,19 +47,16 @@ public final class MessageLimitedSocket extends Socket {
         String peer = socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
         ReplyDeadline deadline = replyBoundMillis > 0 ? new ReplyDeadline(replyBoundMillis, peer) : null;
         this.watched = SocketDeadlines.watch(socket, peer);
+        InputStream in = socket.getInputStream();
+        if (deadline != null) {
+            socket.setSoTimeout(deadline.sliceMillis());
+            in = deadline.bounding(in);
+        }
         // what the server answered each request of a call, seen by the input, asked after a failure
         ServerAnswers answers = new ServerAnswers();
-        if (deadline == null) {
-            this.input = new GiopMessageLimit(socket.getInputStream(), cap, peer, refusals::note,
-                    ReplyListener.NONE, answers);
-            this.output = new RequestScanner(socket.getOutputStream(), peer, null, socket, jacorb, watched, answers);
-        } else {
-            socket.setSoTimeout(deadline.sliceMillis());
-            this.input = new GiopMessageLimit(deadline.bounding(socket.getInputStream()), cap, peer, refusals::note,
-                    deadline, answers);
-            this.output = new RequestScanner(socket.getOutputStream(), peer, deadline, socket, jacorb, watched,
-                    answers);
-        }
+        this.input = new GiopMessageLimit(in, cap, peer, refusals::note,
+                deadline == null ? ReplyListener.NONE : deadline, answers);
+        this.output = new RequestScanner(socket.getOutputStream(), peer, deadline, socket, jacorb, watched, answers);
         this.readTimeoutOwned = deadline != null;
     }
 
