@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.corbabridge.adapter.CorbaClient;
 import org.corbabridge.adapter.Orbs;
-import org.corbabridge.adapter.internal.IorInspection;
+import org.corbabridge.adapter.internal.cdr.IorInspection;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.portable.ObjectImpl;
 import org.omg.CosNaming.NamingContextExtOperations;

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.CorbaClient;
-import org.corbabridge.adapter.internal.IorInspection;
+import org.corbabridge.adapter.internal.cdr.IorInspection;
 import org.omg.CORBA.portable.ObjectImpl;
 import org.omg.CosNaming.Binding;
 import org.omg.CosNaming.BindingIteratorHolder;

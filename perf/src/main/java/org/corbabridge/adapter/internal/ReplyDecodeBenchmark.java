@@ -23,6 +23,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.corbabridge.adapter.internal.codec.Codec;
+import org.corbabridge.adapter.internal.codec.Codecs;
 
 /**
  * One step of a call on its own: decoding a reply of the study's catalog (a {@code QueryResult} of

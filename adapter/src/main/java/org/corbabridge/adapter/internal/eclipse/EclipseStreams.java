@@ -6,7 +6,7 @@ import com.sun.corba.ee.impl.encoding.CodeSetComponentInfo;
 import com.sun.corba.ee.spi.transport.Connection;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
-import org.corbabridge.adapter.internal.PrivateFields;
+import org.corbabridge.adapter.internal.orb.PrivateFields;
 import org.omg.CORBA.portable.InputStream;
 
 /**

@@ -1,7 +1,7 @@
 package org.corbabridge.adapter.internal.jacorb;
 
 import java.lang.invoke.VarHandle;
-import org.corbabridge.adapter.internal.PrivateFields;
+import org.corbabridge.adapter.internal.orb.PrivateFields;
 import org.jacorb.orb.dii.Request;
 import org.omg.CORBA.portable.InputStream;
 

@@ -2,7 +2,7 @@ package org.corbabridge.adapter.internal.jacorb;
 
 import java.lang.invoke.VarHandle;
 import java.nio.charset.StandardCharsets;
-import org.corbabridge.adapter.internal.PrivateFields;
+import org.corbabridge.adapter.internal.orb.PrivateFields;
 import org.jacorb.orb.CDRInputStream;
 import org.jacorb.orb.CodeSet;
 import org.jacorb.orb.giop.MessageInputStream;

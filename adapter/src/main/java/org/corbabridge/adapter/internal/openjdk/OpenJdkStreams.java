@@ -8,7 +8,7 @@ import com.sun.corba.se.impl.encoding.CodeSetComponentInfo;
 import com.sun.corba.se.spi.transport.CorbaConnection;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
-import org.corbabridge.adapter.internal.PrivateFields;
+import org.corbabridge.adapter.internal.orb.PrivateFields;
 import org.omg.CORBA.portable.InputStream;
 
 /**

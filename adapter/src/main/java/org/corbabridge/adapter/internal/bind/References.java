@@ -1,0 +1,189 @@
+package org.corbabridge.adapter.internal.bind;
+
+import java.lang.reflect.Array;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.corbabridge.adapter.InterfaceSignature;
+import org.corbabridge.adapter.internal.idl.IdlModel;
+import org.omg.CORBA.TCKind;
+import org.omg.CORBA.TypeCode;
+import org.omg.CORBA.TypeCodePackage.BadKind;
+import org.corbabridge.adapter.internal.codec.Codecs;
+import org.corbabridge.adapter.internal.codec.GeneratedCode;
+
+/**
+ * Object references that calls hand out and take. A reference a call returns (a cursor, a
+ * session, a factory's product) comes back as a client of its own, called as its parent is:
+ * the same configuration, ORB, bounds, retry rules and typed failures; a typed proxy's as a
+ * proxy of its generated interface, a dynamic client's as a {@link org.corbabridge.adapter.DynamicClient}
+ * where the IDL it was read from declares that interface. It is closed with its parent. An
+ * argument that is such a client (or any typed proxy) is sent as the reference it calls.
+ */
+final class References {
+
+    private static final String CORBA_OBJECT = "IDL:omg.org/CORBA/Object:1.0";
+
+    private References() {
+    }
+
+    /** What a client made by this adapter answers when asked for the reference it calls. */
+    interface Handle {
+        org.omg.CORBA.Object reference();
+    }
+
+    /** Whether a value of this type is, or is a sequence or array of, object references. */
+    static boolean isReference(TypeCode type) {
+        try {
+            TypeCode plain = Codecs.unaliased(type);
+            int kind = plain.kind().value();
+            if (kind == TCKind._tk_sequence || kind == TCKind._tk_array) {
+                return isReference(plain.content_type());
+            }
+            return kind == TCKind._tk_objref;
+        } catch (BadKind e) {
+            return false;
+        }
+    }
+
+    /** The reference a client of this adapter calls, for an argument; anything else as it is. */
+    static Object unwrap(Object value, Class<?> javaType) {
+        if (value == null) {
+            return null;
+        }
+        if (Proxy.isProxyClass(value.getClass()) && Proxy.getInvocationHandler(value) instanceof Handle handle) {
+            return narrowed(handle.reference(), javaType);
+        }
+        if (value instanceof Handle handle) {
+            return narrowed(handle.reference(), javaType);
+        }
+        if (value instanceof List<?> list) {
+            List<Object> unwrapped = new ArrayList<>(list.size());
+            list.forEach(item -> unwrapped.add(unwrap(item, null)));
+            return unwrapped;
+        }
+        if (value instanceof Object[] array && !(value.getClass().getComponentType().isPrimitive())) {
+            Object[] unwrapped = (Object[]) Array.newInstance(value.getClass().getComponentType(), array.length);
+            for (int i = 0; i < array.length; i++) {
+                unwrapped[i] = unwrap(array[i], value.getClass().getComponentType());
+            }
+            return unwrapped;
+        }
+        return value;
+    }
+
+    /** A generated stub's parameter wants its own interface type: the plain reference is narrowed to it, unchecked. */
+    private static Object narrowed(org.omg.CORBA.Object reference, Class<?> javaType) {
+        if (javaType == null || javaType.isInstance(reference) || !isGeneratedInterface(javaType)) {
+            return reference;
+        }
+        Method narrow = GeneratedCode.helperMethod(javaType, "unchecked_narrow", org.omg.CORBA.Object.class);
+        return GeneratedCode.invoke(narrow, null, reference);
+    }
+
+    /** A generated interface of an IDL interface ({@code PalletCursor}), not {@code org.omg.CORBA.Object} itself. */
+    static boolean isGeneratedInterface(Class<?> type) {
+        return type.isInterface() && org.omg.CORBA.Object.class.isAssignableFrom(type)
+                && type != org.omg.CORBA.Object.class && !Proxy.class.isAssignableFrom(type);
+    }
+
+    /** A typed proxy's returned value: its references (of a generated interface type) each a proxy of its own. */
+    static Object adoptTyped(RemoteInterface parent, String operation, Class<?> javaType, Object value) {
+        if (value == null) {
+            return null;
+        }
+        if (javaType.isArray() && isGeneratedInterface(javaType.getComponentType())) {
+            Object[] references = (Object[]) value;
+            Object[] adopted = (Object[]) Array.newInstance(javaType.getComponentType(), references.length);
+            for (int i = 0; i < references.length; i++) {
+                adopted[i] = adoptTyped(parent, operation, javaType.getComponentType(), references[i]);
+            }
+            return adopted;
+        }
+        if (!isGeneratedInterface(javaType) || Proxy.isProxyClass(value.getClass())) {
+            return value;
+        }
+        Class<?> operations = operationsOf(javaType);
+        InterfaceSignature signature = Signatures.of(operations);
+        RemoteInterface child = parent.adopt((org.omg.CORBA.Object) value, signature, operation);
+        return Proxy.newProxyInstance(javaType.getClassLoader(), new Class<?>[] {javaType},
+                new TypedHandle(child, operations));
+    }
+
+    /** A dynamic client's returned value: a reference to an interface its IDL declares becomes a DynamicClient. */
+    static Object adoptGeneric(RemoteInterface parent, String operation, TypeCode type, Object value) {
+        if (value == null) {
+            return null;
+        }
+        TypeCode plain = Codecs.unaliased(type);
+        try {
+            int kind = plain.kind().value();
+            if ((kind == TCKind._tk_sequence || kind == TCKind._tk_array) && value instanceof List<?> list) {
+                List<Object> adopted = new ArrayList<>(list.size());
+                for (Object item : list) {
+                    adopted.add(adoptGeneric(parent, operation, plain.content_type(), item));
+                }
+                return adopted;
+            }
+            if (kind != TCKind._tk_objref || !(value instanceof org.omg.CORBA.Object reference)
+                    || CORBA_OBJECT.equals(plain.id())) {
+                return value;
+            }
+            Optional<InterfaceSignature> signature = IdlModel.related(parent.signature(), plain.id());
+            return signature.<Object>map(found -> parent.adopt(reference, found, operation)).orElse(value);
+        } catch (BadKind e) {
+            return value;
+        }
+    }
+
+    private static Class<?> operationsOf(Class<?> generatedInterface) {
+        try {
+            return Class.forName(generatedInterface.getName() + "Operations", true, generatedInterface.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new IllegalArgumentException(generatedInterface.getName() + " has no " + generatedInterface.getName()
+                    + "Operations beside it: is it IDL-generated code?", e);
+        }
+    }
+
+    /**
+     * The proxy of a handed-out object: its IDL operations go through the adapter, the methods of
+     * {@code org.omg.CORBA.Object} ({@code _non_existent}, {@code _is_a}, ...) to the reference.
+     */
+    private static final class TypedHandle implements InvocationHandler, Handle {
+        private final RemoteInterface calls;
+        private final Class<?> operations;
+
+        TypedHandle(RemoteInterface calls, Class<?> operations) {
+            this.calls = calls;
+            this.operations = operations;
+        }
+
+        @Override
+        public org.omg.CORBA.Object reference() {
+            return calls.reference();
+        }
+
+        @Override
+        public Object invoke(Object self, Method method, Object[] arguments) throws Throwable {
+            if (method.getDeclaringClass() == Object.class) {
+                return switch (method.getName()) {
+                    case "equals" -> self == arguments[0];
+                    case "hashCode" -> System.identityHashCode(self);
+                    default -> "proxy of " + calls.signature().repositoryId() + " for " + calls.target();
+                };
+            }
+            if (method.getDeclaringClass().isAssignableFrom(operations)) {
+                return calls.callMethod(method, arguments);
+            }
+            try {
+                return method.invoke(calls.reference(), arguments);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+        }
+    }
+}

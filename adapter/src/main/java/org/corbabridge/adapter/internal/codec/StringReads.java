@@ -1,0 +1,143 @@
+package org.corbabridge.adapter.internal.codec;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.corbabridge.adapter.internal.eclipse.EclipseStreams;
+import org.corbabridge.adapter.internal.jacorb.JacorbStreams;
+import org.corbabridge.adapter.internal.openjdk.OpenJdkStreams;
+import org.omg.CORBA.portable.InputStream;
+import org.corbabridge.adapter.internal.orb.OrbQuirks;
+
+/**
+ * How the dynamic path reads an IDL {@code string} from a reply: in bulk where that is known to
+ * give what the ORB's {@code read_string} gives, else with {@code read_string}.
+ *
+ * <p>The Eclipse ORB and the OpenJDK ORB decode every string through a {@code CharsetDecoder}
+ * into a {@code char[]} and then copy that into a {@code String} (their
+ * {@code CDRInputStream_1_0.internalReadString}), which was half of their CPU at 300 KB; JacORB
+ * looks its charset up by name for every string. When the stream's char code set is ISO 8859-1
+ * (what omniORB and the adapter's ORBs agree on), each byte is one character, so the string's
+ * bytes are read in one {@code read_octet_array} (which gathers fragments as the ORB does for
+ * everything it reads) and made a {@code String} with the JDK's Latin-1 decoding, a copy. The
+ * bytes consumed are the ones {@code read_string} consumes: the length, then that many bytes
+ * ending in the NUL. Any other code set, a stream of another ORB, or one whose code set is not
+ * known, reads with the ORB's own {@code read_string}. Where the string's bytes are all in the
+ * stream's current buffer they are decoded from there (JacORB, the Eclipse ORB, the OpenJDK ORB):
+ * one copy, into the {@code String}.
+ */
+public final class StringReads {
+
+    /** The OSF registry's ISO 8859-1 (Latin-1). */
+    static final int ISO_8859_1 = 0x00010001;
+
+    /**
+     * A string is read into an array of at most this at first, grown as its bytes arrive, so that a
+     * hostile length allocates no more than the message holds. (A thread's scratch array was
+     * dearer than a short array of its own: the thread-local lookup cost more than the allocation.)
+     */
+    static final int SLICE_BYTES = 64 * 1024;
+
+    private static final Class<?> ECLIPSE = OrbQuirks.orbClass(
+            "org.corbabridge.adapter.internal.eclipse.EclipseStreams", "com.sun.corba.ee.impl.encoding.CDRInputObject", "REPLY_STREAM");
+    /** JacORB's reply streams, where JacORB is on the class path (also OrbQuirks'). */
+    public static final Class<?> JACORB = OrbQuirks.orbClass(
+            "org.corbabridge.adapter.internal.jacorb.JacorbStreams", "org.jacorb.orb.CDRInputStream", "REPLY_STREAM");
+    private static final Class<?> OPENJDK = OrbQuirks.orbClass(
+            "org.corbabridge.adapter.internal.openjdk.OpenJdkStreams", "com.sun.corba.se.impl.encoding.CDRInputObject", "REPLY_STREAM");
+
+    private StringReads() {
+    }
+
+    static String read(InputStream in) {
+        if (!isLatin1(in)) {
+            return in.read_string();
+        }
+        if (JACORB != null && JACORB.isInstance(in)) {
+            // straight from JacORB's buffer; where that is not for this string, JacORB reads it
+            String read = JacorbStreams.latin1String(in);
+            return read != null ? read : in.read_string();
+        }
+        return readLatin1(in);
+    }
+
+    /** Whether {@code in}'s strings are known to come in ISO 8859-1. */
+    static boolean isLatin1(InputStream in) {
+        if (JACORB != null && JACORB.isInstance(in)) {
+            return JacorbStreams.charCodeSetIs(in, ISO_8859_1);
+        }
+        if (ECLIPSE != null && ECLIPSE.isInstance(in)) {
+            return EclipseStreams.charCodeSetIs(in, ISO_8859_1);
+        }
+        if (OPENJDK != null && OPENJDK.isInstance(in)) {
+            return OpenJdkStreams.charCodeSetIs(in, ISO_8859_1);
+        }
+        return false;
+    }
+
+    /**
+     * A string of ISO 8859-1 bytes: as the Eclipse and OpenJDK ORBs read one, a length of 0 is the
+     * empty string (some ORBs send it so); a NUL must end any other (those ORBs skip it unseen).
+     */
+    static String readLatin1(InputStream in) {
+        int length = in.read_ulong();
+        if (length == 0) {
+            return "";
+        }
+        if (length < 0) {
+            throw Codecs.unreadable("a string of " + Integer.toUnsignedLong(length) + " bytes");
+        }
+        ByteBuffer inBuffer = inBuffer(in, length);
+        if (inBuffer != null) {
+            return latin1(inBuffer, length);
+        }
+        byte[] bytes = new byte[Math.min(length, SLICE_BYTES)];
+        int read = 0;
+        try {
+            while (read < length) {
+                if (read == bytes.length) {
+                    bytes = Arrays.copyOf(bytes, (int) Math.min(length, 2L * bytes.length));
+                }
+                int piece = Math.min(length - read, bytes.length - read);
+                in.read_octet_array(bytes, read, piece);
+                read += piece;
+            }
+        } catch (IndexOutOfBoundsException beyondTheMessage) {
+            // an ORB that does not check its buffer's end itself (JacORB)
+            throw Codecs.unreadable("a string of " + length + " bytes, of which the message held " + read);
+        }
+        return latin1(bytes, length);
+    }
+
+    /**
+     * The next {@code length} bytes of {@code in} where they are all in its current buffer, and
+     * the stream moved past them; else null and the stream as it was (JacORB's streams are read by
+     * {@link JacorbStreams#latin1String}).
+     */
+    static ByteBuffer inBuffer(InputStream in, int length) {
+        ByteBuffer bytes = OPENJDK != null ? OpenJdkStreams.nextBytes(in, length) : null;
+        return bytes == null && ECLIPSE != null ? EclipseStreams.nextBytes(in, length) : bytes;
+    }
+
+    /** The string of {@code length} bytes in a stream's buffer, the last of which must be its NUL. */
+    private static String latin1(ByteBuffer bytes, int length) {
+        if (bytes.get(length - 1) != 0) {
+            throw Codecs.unreadable("a string of " + length + " bytes that does not end with a NUL");
+        }
+        if (bytes.hasArray()) {
+            return new String(bytes.array(), bytes.arrayOffset(), length - 1, StandardCharsets.ISO_8859_1);
+        }
+        byte[] copy = new byte[length - 1];
+        bytes.get(0, copy);
+        return new String(copy, StandardCharsets.ISO_8859_1);
+    }
+
+    /** The string of the first {@code length} bytes, the last of which must be its NUL. */
+    private static String latin1(byte[] bytes, int length) {
+        if (bytes[length - 1] != 0) {
+            throw Codecs.unreadable("a string of " + length + " bytes that does not end with a NUL");
+        }
+        return new String(bytes, 0, length - 1, StandardCharsets.ISO_8859_1);
+    }
+
+}
