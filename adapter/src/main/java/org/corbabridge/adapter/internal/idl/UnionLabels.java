@@ -30,7 +30,7 @@ final class UnionLabels {
     static Object insert(Any any, TypeCode discriminator, Object label, Supplier<IdlException> mismatch) {
         int kind = discriminator.kind().value();
         if (kind == TCKind._tk_enum) {
-            if (!(label instanceof IdlModel.Decl enumerator) || enumerator.kind != IdlModel.Kind.ENUMERATOR
+            if (!(label instanceof SymbolTable.Decl enumerator) || enumerator.kind != SymbolTable.Kind.ENUMERATOR
                     || !enumerator.enumeration.repositoryId.equals(id(discriminator))) {
                 throw mismatch.get();
             }
