@@ -61,18 +61,6 @@ class ReplicaSetTest {
                 public void replica(String replica) {
                     attemptsByReplica.merge(replica, 1, Integer::sum);
                 }
-
-                @Override
-                public void succeeded() {
-                }
-
-                @Override
-                public void raisedUserException(String exceptionRepositoryId) {
-                }
-
-                @Override
-                public void failed(RuntimeException failure) {
-                }
             };
         }
 

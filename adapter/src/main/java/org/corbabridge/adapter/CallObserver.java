@@ -39,22 +39,14 @@ public interface CallObserver {
     default void replicaProbed(String replica, boolean answered) {
     }
 
-    /** One call, from its start to its end. Exactly one of the three end methods is called. */
+    /**
+     * One call, from its start to its end. Exactly one of the three end methods is called. Every
+     * method does nothing by default: an observation overrides what it wants to see.
+     */
     interface Observation {
 
         /** Nothing to see: what an observer returns for a call it ignores. */
         Observation NONE = new Observation() {
-            @Override
-            public void succeeded() {
-            }
-
-            @Override
-            public void raisedUserException(String exceptionRepositoryId) {
-            }
-
-            @Override
-            public void failed(RuntimeException failure) {
-            }
         };
 
         /** The call is tried again; {@code attempt} is the new attempt's number (2 or more). */
@@ -81,14 +73,23 @@ public interface CallObserver {
         default void server(String address, int port) {
         }
 
-        /** The call returned normally. */
-        void succeeded();
+        /** The call returned normally. By default nothing. */
+        default void succeeded() {
+        }
 
-        /** The server answered with an IDL exception of the interface: the server's answer, not a failure of the call. */
-        void raisedUserException(String exceptionRepositoryId);
+        /**
+         * The server answered with an IDL exception of the interface: the server's answer, not a
+         * failure of the call. By default nothing.
+         */
+        default void raisedUserException(String exceptionRepositoryId) {
+        }
 
-        /** The call failed: a typed {@link CorbaAdapterException}, or a value that could not be marshalled. */
-        void failed(RuntimeException failure);
+        /**
+         * The call failed: a typed {@link CorbaAdapterException}, or a value that could not be
+         * marshalled. By default nothing.
+         */
+        default void failed(RuntimeException failure) {
+        }
     }
 
     /**

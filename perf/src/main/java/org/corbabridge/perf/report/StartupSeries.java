@@ -44,15 +44,13 @@ public record StartupSeries(OrbImplementation orb, OrbMode mode, boolean appCds,
 
     /** The median over runs of one step, ms. */
     public double median(ToDoubleFunction<StartupProbe.Reply> step) {
-        double[] values = runs.stream().mapToDouble(run -> step.applyAsDouble(run.probe())).sorted().toArray();
-        return WarmupCurve.median(values);
+        return WarmupCurve.median(runs.stream().mapToDouble(run -> step.applyAsDouble(run.probe())).toArray());
     }
 
     /** The median over runs of the number of calls until calls were warm. */
     public double medianCallsToWarm() {
-        double[] values = runs.stream().mapToDouble(run -> WarmupCurve.of(run.probe().callMicros()).callsToWarm())
-                .sorted().toArray();
-        return WarmupCurve.median(values);
+        return WarmupCurve.median(runs.stream()
+                .mapToDouble(run -> WarmupCurve.of(run.probe().callMicros()).callsToWarm()).toArray());
     }
 
     /** The warm-up curve of the first run. */

@@ -76,14 +76,6 @@ public final class ReplicaWorker {
                             spread.computeIfAbsent(last, k -> new LongAdder()).increment();
                         }
                     }
-
-                    @Override
-                    public void raisedUserException(String exceptionRepositoryId) {
-                    }
-
-                    @Override
-                    public void failed(RuntimeException failure) {
-                    }
                 };
             }
 

@@ -45,4 +45,18 @@ class WarmupCurveTest {
     void tooFewCallsGiveNoAnswer() {
         assertThat(WarmupCurve.of(new double[20]).callsToWarm()).isEqualTo(-1);
     }
+
+    @Test
+    void theMedianOfAnEvenCountIsTheMeanOfItsTwoMiddleValuesBitForBit() {
+        // (13.2 + 839.6) / 2 is 426.40000000000003; commons-math's default estimation gives 426.4
+        assertThat(WarmupCurve.median(new double[] {839.6, 13.2})).isEqualTo((13.2 + 839.6) / 2);
+        assertThat(WarmupCurve.median(new double[] {4, 1, 3, 2})).isEqualTo(2.5);
+    }
+
+    @Test
+    void theMedianOfAnOddCountIsItsMiddleValueAndOfNoneNaN() {
+        assertThat(WarmupCurve.median(new double[] {9, 1, 5})).isEqualTo(5);
+        assertThat(WarmupCurve.median(new double[] {7})).isEqualTo(7);
+        assertThat(WarmupCurve.median(new double[0])).isNaN();
+    }
 }
