@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.corbabridge.adapter.OperationSignature;
 import org.corbabridge.adapter.internal.codec.OrbPerClass;
+import org.corbabridge.adapter.internal.orb.OrbPlatform;
 import org.corbabridge.depot.stock.Bin;
 import org.corbabridge.depot.stock.BinHelper;
 import org.junit.jupiter.api.Test;
@@ -26,7 +27,7 @@ class BoundOperationArgumentCheckTest {
         TypeCode string = orb().create_string_tc(0);
         OperationSignature rename = OperationSignature.builder("rename").inout("name", string).build();
         BoundOperation bound = new BoundOperation(rename, Renaming.class.getMethod("rename", StringHolder.class),
-                false, false);
+                false, false, OrbPlatform.OTHER);
 
         assertThatThrownBy(() -> bound.checkArguments(new Object[] {new StringHolder("a\u0000")}, true, false))
                 .hasMessageContaining("the argument 'name' of rename: a string holds a NUL character")
@@ -39,7 +40,7 @@ class BoundOperationArgumentCheckTest {
     void aStaticCallOfARecursiveStructIsCheckedThroughTheGeneratedClass() throws Exception {
         OperationSignature echo = OperationSignature.builder("echoBin").in("root", BinHelper.type())
                 .returns(BinHelper.type()).build();
-        BoundOperation bound = new BoundOperation(echo, Echoing.class.getMethod("echoBin", Bin.class), false, false);
+        BoundOperation bound = new BoundOperation(echo, Echoing.class.getMethod("echoBin", Bin.class), false, false, OrbPlatform.OTHER);
         Bin deep = new Bin("a", new Bin[] {new Bin("b", new Bin[] {new Bin("c\u0000", new Bin[0])})});
 
         assertThatThrownBy(() -> bound.checkArguments(new Object[] {deep}, false, false))

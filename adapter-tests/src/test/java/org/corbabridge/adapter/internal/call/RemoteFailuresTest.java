@@ -9,8 +9,10 @@ import org.corbabridge.adapter.CorbaAdapterException;
 import org.corbabridge.adapter.RemoteCallException;
 import org.corbabridge.adapter.ServerUnavailableException;
 import org.corbabridge.adapter.TestOrbs;
+import org.corbabridge.adapter.internal.orb.OrbPlatform;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.omg.CORBA.BAD_PARAM;
 import org.omg.CORBA.COMM_FAILURE;
 import org.omg.CORBA.CompletionStatus;
 import org.omg.CORBA.MARSHAL;
@@ -77,7 +79,7 @@ class RemoteFailuresTest {
 
     @Test
     void exceptionsThatAreNotCorbaExceptionsAreStillTyped() {
-        CorbaAdapterException unexpected = RemoteFailures.translateUnexpected(new IllegalStateException("boom"), "x");
+        CorbaAdapterException unexpected = RemoteFailures.translateUnexpected(new IllegalStateException("boom"), "x", OrbPlatform.OTHER);
         assertThat(unexpected).isInstanceOf(RemoteCallException.class).hasMessageContaining("inside the ORB");
         assertThat(unexpected.completion()).isEqualTo(Completion.MAYBE);
     }
@@ -110,5 +112,17 @@ class RemoteFailuresTest {
                 .isSameAs(jacorbSays);
         ServerUnavailableException refused = new ServerUnavailableException("refused", Completion.NO, null);
         assertThat(RemoteFailures.sentAnyway(refused, true)).isSameAs(refused);
+    }
+
+    @Test
+    void aWideCharacterBeforeTheCodeSetsWereKnownIsRecognisedOnlyAsOmniOrbSendsIt() {
+        assertThat(RemoteFailures.isCodeSetNotYetNegotiated(new BAD_PARAM("WCharTCSNotKnown", 0x4f4d0017,
+                CompletionStatus.COMPLETED_NO))).isTrue();
+        assertThat(RemoteFailures.isCodeSetNotYetNegotiated(new BAD_PARAM("WCharTCSNotKnown", 0x4f4d0017,
+                CompletionStatus.COMPLETED_MAYBE))).as("it may have run").isFalse();
+        assertThat(RemoteFailures.isCodeSetNotYetNegotiated(new BAD_PARAM("another", 0x4f4d0016,
+                CompletionStatus.COMPLETED_NO))).isFalse();
+        assertThat(RemoteFailures.isCodeSetNotYetNegotiated(new COMM_FAILURE("x", 0x4f4d0017,
+                CompletionStatus.COMPLETED_NO))).isFalse();
     }
 }

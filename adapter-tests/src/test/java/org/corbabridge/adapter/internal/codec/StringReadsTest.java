@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
+import org.corbabridge.adapter.internal.orb.OrbPlatform;
 import org.corbabridge.adapter.OrbConfig;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.adapter.Orbs;
@@ -76,7 +77,7 @@ class StringReadsTest {
             out.write_long(0x5EC0DE);
             InputStream in = out.create_input_stream();
 
-            assertThat(StringReads.readLatin1(in)).as("%d bytes", length)
+            assertThat(StringReads.readLatin1(in, platform())).as("%d bytes", length)
                     .isEqualTo(new String(text, StandardCharsets.ISO_8859_1));
             assertThat(in.read_long()).as("what follows the string").isEqualTo(0x5EC0DE);
         }
@@ -97,7 +98,7 @@ class StringReadsTest {
                 for (int i = 0; i < lead; i++) {
                     in.read_octet();
                 }
-                assertThat(StringReads.read(in)).as("%d bytes ahead, %d characters", lead, text.length()).isEqualTo(text);
+                assertThat(StringReads.read(in, platform())).as("%d bytes ahead, %d characters", lead, text.length()).isEqualTo(text);
                 assertThat(in.read_long()).as("what follows the string").isEqualTo(0x5EC0DE);
             }
         }
@@ -125,10 +126,10 @@ class StringReadsTest {
         InputStream in = whole.create_input_stream();
         assertThat(in.read_ulong()).isEqualTo(4);
         if (TestOrbs.current() == OrbImplementation.JACORB) {
-            assertThat(StringReads.inBuffer(in, 4)).as("JacORB's strings are read by JacorbStreams").isNull();
+            assertThat(platform().nextBytes(in, 4)).as("JacORB's strings are read by JacorbStreams").isNull();
             return;
         }
-        assertThat(StringReads.inBuffer(in, 4)).as("the string's bytes, from the buffer").isNotNull()
+        assertThat(platform().nextBytes(in, 4)).as("the string's bytes, from the buffer").isNotNull()
                 .satisfies(bytes -> assertThat(bytes.remaining()).isEqualTo(4));
         assertThat(in.read_long()).as("the stream moved past them").isEqualTo(0x5EC0DE);
 
@@ -137,7 +138,7 @@ class StringReadsTest {
         cut.write_octet_array(new byte[10], 0, 10);
         InputStream shorter = cut.create_input_stream();
         assertThat(shorter.read_ulong()).isEqualTo(1_000);
-        assertThat(StringReads.inBuffer(shorter, 1_000)).as("a string longer than the buffer").isNull();
+        assertThat(platform().nextBytes(shorter, 1_000)).as("a string longer than the buffer").isNull();
         byte[] left = new byte[10];
         shorter.read_octet_array(left, 0, 10);
         assertThat(left).as("the stream where it was").containsOnly(0);
@@ -149,7 +150,7 @@ class StringReadsTest {
         out.write_ulong(0);
         out.write_long(7);
         InputStream in = out.create_input_stream();
-        assertThat(StringReads.readLatin1(in)).isEmpty();
+        assertThat(StringReads.readLatin1(in, platform())).isEmpty();
         assertThat(in.read_long()).isEqualTo(7);
     }
 
@@ -158,16 +159,16 @@ class StringReadsTest {
         OutputStream unterminated = orb().create_output_stream();
         unterminated.write_ulong(3);
         unterminated.write_octet_array(new byte[] {'a', 'b', 'c'}, 0, 3);
-        assertThatThrownBy(() -> StringReads.readLatin1(unterminated.create_input_stream())).isInstanceOf(MARSHAL.class);
+        assertThatThrownBy(() -> StringReads.readLatin1(unterminated.create_input_stream(), platform())).isInstanceOf(MARSHAL.class);
 
         OutputStream hostile = orb().create_output_stream();
         hostile.write_ulong(0x7FFF_FFF0);
         hostile.write_octet_array(new byte[16], 0, 16);
-        assertThatThrownBy(() -> StringReads.readLatin1(hostile.create_input_stream())).isInstanceOf(MARSHAL.class);
+        assertThatThrownBy(() -> StringReads.readLatin1(hostile.create_input_stream(), platform())).isInstanceOf(MARSHAL.class);
 
         OutputStream beyondInt = orb().create_output_stream();
         beyondInt.write_ulong(0xFFFF_FFF0);
-        assertThatThrownBy(() -> StringReads.readLatin1(beyondInt.create_input_stream())).isInstanceOf(MARSHAL.class);
+        assertThatThrownBy(() -> StringReads.readLatin1(beyondInt.create_input_stream(), platform())).isInstanceOf(MARSHAL.class);
     }
 
     /** Asks the Warehouse its site on {@code callingOrb}, as the dynamic path does, and whether its reply stream reads in bulk. */
@@ -177,8 +178,8 @@ class StringReadsTest {
         try {
             OutputStream out = warehouse._request("_get_site", true);
             in = warehouse._invoke(out);
-            boolean latin1 = StringReads.isLatin1(in);
-            assertThat(StringReads.read(in)).isNotEmpty();
+            boolean latin1 = OrbPlatform.of(callingOrb).readsLatin1(in);
+            assertThat(StringReads.read(in, OrbPlatform.of(callingOrb))).isNotEmpty();
             return latin1;
         } catch (org.omg.CORBA.portable.ApplicationException | org.omg.CORBA.portable.RemarshalException e) {
             throw new AssertionError(e);
@@ -189,5 +190,10 @@ class StringReadsTest {
 
     private static ORB orb() {
         return ORB_OF_THE_CLASS.orb();
+    }
+
+    /** The platform of the ORB this class's streams come from. */
+    private static OrbPlatform platform() {
+        return OrbPlatform.of(orb());
     }
 }

@@ -21,6 +21,7 @@ import org.corbabridge.adapter.internal.codec.Codec;
 import org.corbabridge.adapter.internal.codec.Codecs;
 import org.corbabridge.adapter.internal.codec.GeneratedCode;
 import org.corbabridge.adapter.internal.codec.Nesting;
+import org.corbabridge.adapter.internal.orb.OrbPlatform;
 
 /**
  * One operation ready to call: its signature, the codecs of its parameters, result and user
@@ -88,8 +89,12 @@ public final class BoundOperation {
      */
     final boolean anysThroughCodecs;
 
-    /** @param marshals whether calls marshal through this operation's codecs (dynamic invocation and DII) */
-    BoundOperation(OperationSignature signature, Method method, boolean idempotent, boolean marshals) {
+    /**
+     * @param marshals whether calls marshal through this operation's codecs (dynamic invocation and DII)
+     * @param platform the ORB's, whose streams the codecs read
+     */
+    BoundOperation(OperationSignature signature, Method method, boolean idempotent, boolean marshals,
+            OrbPlatform platform) {
         this.signature = signature;
         this.name = signature.name();
         this.idempotent = idempotent;
@@ -124,11 +129,11 @@ public final class BoundOperation {
         boolean receivesAny = receivesAny(signature);
         Built built;
         if (marshals || throughCodecs) {
-            built = build(signature, method, javaTypes);
+            built = build(signature, method, javaTypes, platform);
         } else if (receivesAny) {
             // an operation that receives an any keeps the ORB's own marshalling where the codecs cannot
             // carry one of its other types (a value type): callable as before, its anys unchecked
-            built = buildOrNull(signature, method, javaTypes);
+            built = buildOrNull(signature, method, javaTypes, platform);
         } else {
             built = null;
         }
@@ -171,24 +176,26 @@ public final class BoundOperation {
      *
      * @throws IllegalArgumentException a type the codecs cannot carry
      */
-    private static Built build(OperationSignature signature, Method method, Class<?>[] javaTypes) {
+    private static Built build(OperationSignature signature, Method method, Class<?>[] javaTypes,
+            OrbPlatform platform) {
         Codec[] parameters = new Codec[javaTypes.length];
         for (int i = 0; i < javaTypes.length; i++) {
-            parameters[i] = Codecs.of(signature.parameters().get(i).type(), javaTypes[i]);
+            parameters[i] = Codecs.of(signature.parameters().get(i).type(), javaTypes[i], platform);
         }
         Codec result = signature.returnsValue()
-                ? Codecs.of(signature.result(), method != null ? method.getReturnType() : null) : null;
+                ? Codecs.of(signature.result(), method != null ? method.getReturnType() : null, platform) : null;
         Map<String, Codec> exceptions = new HashMap<>();
         for (TypeCode exception : signature.exceptions()) {
-            exceptions.put(id(exception), Codecs.of(exception, exceptionClass(method, exception)));
+            exceptions.put(id(exception), Codecs.of(exception, exceptionClass(method, exception), platform));
         }
         return new Built(parameters, result, exceptions);
     }
 
     /** As {@link #build}, or null where the codecs cannot carry a type of the operation. */
-    private static Built buildOrNull(OperationSignature signature, Method method, Class<?>[] javaTypes) {
+    private static Built buildOrNull(OperationSignature signature, Method method, Class<?>[] javaTypes,
+            OrbPlatform platform) {
         try {
-            return build(signature, method, javaTypes);
+            return build(signature, method, javaTypes, platform);
         } catch (IllegalArgumentException noCodec) {
             return null;
         }
@@ -215,7 +222,7 @@ public final class BoundOperation {
      * Refuses, before anything is sent, an argument its IDL type cannot carry as it is ({@link ArgumentCheck}).
      *
      * @param holders whether out and inout values are a typed proxy's holders
-     * @param latin1Only whether a {@code string} may hold Latin-1 only ({@link org.corbabridge.adapter.internal.orb.OrbQuirks#cutsStringsBeyondLatin1})
+     * @param latin1Only whether a {@code string} may hold Latin-1 only ({@link OrbPlatform#cutsStringsBeyondLatin1})
      */
     public void checkArguments(Object[] values, boolean holders, boolean latin1Only) throws IllegalAccessException {
         for (int i = 0; i < checks.length; i++) {

@@ -1,6 +1,7 @@
 package org.corbabridge.adapter.internal.bind;
 
 import org.corbabridge.adapter.InvocationMode;
+import org.corbabridge.adapter.internal.orb.OrbPlatform;
 
 /**
  * How one call reaches the wire: the strategy an {@link InvocationMode} names. Implementations
@@ -20,14 +21,15 @@ interface Invoker {
     /** One call with positional values, one per parameter. */
     BoundOperation.Outcome invoke(org.omg.CORBA.Object target, BoundOperation operation, Object[] values);
 
-    static Invoker of(InvocationMode mode) {
+    /** The invoker of {@code mode} on an ORB of {@code platform}. */
+    static Invoker of(InvocationMode mode, OrbPlatform platform) {
         switch (mode) {
             case STATIC:
                 return new StubInvoker();
             case DYNAMIC:
-                return new StreamInvoker();
+                return new StreamInvoker(platform);
             case DII:
-                return new RequestInvoker();
+                return new RequestInvoker(platform);
             default:
                 throw new IllegalArgumentException("no invoker for " + mode);
         }

@@ -31,7 +31,7 @@ import org.corbabridge.adapter.internal.codec.Codec;
 import org.corbabridge.adapter.internal.codec.Codecs;
 import org.corbabridge.adapter.internal.codec.GeneratedCode;
 import org.corbabridge.adapter.internal.orb.OrbLease;
-import org.corbabridge.adapter.internal.orb.OrbQuirks;
+import org.corbabridge.adapter.internal.orb.OrbPlatform;
 
 /**
  * A remote object of one IDL interface with its operations bound for calls: what both the
@@ -40,8 +40,8 @@ import org.corbabridge.adapter.internal.orb.OrbQuirks;
  */
 public final class RemoteInterface extends RemoteHandle implements DynamicClient, References.Handle {
 
-    /** Stateless: the invoker of operations whose codecs every mode uses ({@link #invokerOf}). */
-    private static final Invoker STREAMS = Invoker.of(InvocationMode.DYNAMIC);
+    /** The invoker of operations whose codecs every mode uses ({@link #invokerOf}). */
+    private final Invoker streams;
 
     private final InterfaceSignature signature;
     private final AdapterConfig config;
@@ -71,8 +71,9 @@ public final class RemoteInterface extends RemoteHandle implements DynamicClient
         this.invoker = invoker;
         this.operations = operations;
         this.byMethod = byMethod;
-        this.latin1Only = OrbQuirks.cutsStringsBeyondLatin1(remote.orb().orb());
-        this.readsFixedInAnysWrong = !OrbQuirks.readsFixedInAnysRight(remote.orb().orb());
+        this.latin1Only = remote.orb().platform().cutsStringsBeyondLatin1(remote.orb().orb());
+        this.readsFixedInAnysWrong = !remote.orb().platform().readsFixedInAnysRight();
+        this.streams = invoker instanceof StreamInvoker ? invoker : Invoker.of(InvocationMode.DYNAMIC, remote.orb().platform());
     }
 
     /**
@@ -80,10 +81,10 @@ public final class RemoteInterface extends RemoteHandle implements DynamicClient
      * the object's type. On failure the lease is closed (an owned ORB destroyed).
      */
     public static RemoteInterface open(InterfaceSignature signature, AdapterConfig config, OrbLease orb) {
-        Invoker invoker = Invoker.of(config.invocation());
+        Invoker invoker = Invoker.of(config.invocation(), orb.platform());
         Bound bound;
         try {
-            bound = bind(signature, config, invoker);
+            bound = bind(signature, config, invoker, orb.platform());
         } catch (RuntimeException | Error e) {
             // whatever is thrown (a StackOverflowError from a malformed TypeCode included), no ORB is left behind
             orb.close();
@@ -100,7 +101,7 @@ public final class RemoteInterface extends RemoteHandle implements DynamicClient
     private record Bound(Map<String, BoundOperation> operations, Map<Method, BoundOperation> methods) {
     }
 
-    private static Bound bind(InterfaceSignature signature, AdapterConfig config, Invoker invoker) {
+    private static Bound bind(InterfaceSignature signature, AdapterConfig config, Invoker invoker, OrbPlatform platform) {
         Class<?> operationsInterface = signature.operationsInterface().orElse(null);
         Map<String, BoundOperation> bound = new LinkedHashMap<>();
         Map<Method, BoundOperation> boundMethods = new HashMap<>();
@@ -109,7 +110,7 @@ public final class RemoteInterface extends RemoteHandle implements DynamicClient
         for (OperationSignature operation : signature.operations()) {
             Method method = methods.get(operation.name());
             BoundOperation ready = new BoundOperation(operation, method, config.idempotentOperations().contains(operation.name()),
-                    !(invoker instanceof StubInvoker));
+                    !(invoker instanceof StubInvoker), platform);
             bound.put(operation.name(), ready);
             if (method != null) {
                 boundMethods.put(method, ready);
@@ -127,8 +128,8 @@ public final class RemoteInterface extends RemoteHandle implements DynamicClient
             throw new org.corbabridge.adapter.AdapterClosedException(operation + " on " + target()
                     + ": the adapter is closed");
         }
-        Invoker childInvoker = Invoker.of(config.invocation());
-        Bound bound = bind(childSignature, config, childInvoker);
+        Invoker childInvoker = Invoker.of(config.invocation(), remote.orb().platform());
+        Bound bound = bind(childSignature, config, childInvoker, remote.orb().platform());
         Class<?> operationsInterface = childSignature.operationsInterface().orElse(null);
         String description = childSignature.interfaceName() + " from " + operation + " on " + target();
         RemoteObject<org.omg.CORBA.Object> child = remote.adopt(reference, description, childSignature.repositoryId(),
@@ -222,7 +223,7 @@ public final class RemoteInterface extends RemoteHandle implements DynamicClient
      * whose codecs are built in every mode. Every mode's reference is an ObjectImpl on the ORBs here.
      */
     private Invoker invokerOf(BoundOperation bound) {
-        return bound.throughCodecs || bound.anysThroughCodecs && readsFixedInAnysWrong ? STREAMS : invoker;
+        return bound.throughCodecs || bound.anysThroughCodecs && readsFixedInAnysWrong ? streams : invoker;
     }
 
     /** A typed proxy's call: the stub's own method where nothing needs converting, else the invoker. */
@@ -318,7 +319,7 @@ public final class RemoteInterface extends RemoteHandle implements DynamicClient
         if (bound.carriesAny) {
             for (int i = 0; i < values.length; i++) {
                 if (bound.modes[i] != ParameterMode.OUT) {
-                    AnyGuard.requireSendable(values[i], remote.orb().orb());
+                    AnyGuard.requireSendable(values[i], remote.orb().orb(), remote.orb().platform());
                 }
             }
         }
@@ -332,9 +333,10 @@ public final class RemoteInterface extends RemoteHandle implements DynamicClient
     @Override
     public org.omg.CORBA.Any toAny(TypeCode type, Object value) {
         org.omg.CORBA.ORB orb = remote.orb().orb();
+        OrbPlatform platform = remote.orb().platform();
         Class<?> javaType = value instanceof org.omg.CORBA.portable.IDLEntity ? value.getClass() : null;
-        Codec codec = Codecs.of(type, javaType);
-        AnyGuard.fixedRefusal(type, orb, "made correctly on").ifPresent(refusal -> {
+        Codec codec = Codecs.of(type, javaType, platform);
+        AnyGuard.fixedRefusal(type, orb, platform, "made correctly on").ifPresent(refusal -> {
             throw new IllegalArgumentException(refusal);
         });
         // written in the ORB's code set here: what it would not carry is refused first
@@ -349,13 +351,14 @@ public final class RemoteInterface extends RemoteHandle implements DynamicClient
     @Override
     public Object fromAny(org.omg.CORBA.Any any) {
         org.omg.CORBA.ORB orb = remote.orb().orb();
+        OrbPlatform platform = remote.orb().platform();
         // JacORB's any holds each fixed with the value's own digits, which the codecs (exactly the
         // declared digits, as CDR has it) would read wrong; its generated helpers read it right
-        AnyGuard.fixedRefusal(any.type(), orb, "read correctly by the adapter's codecs on").ifPresent(refusal -> {
-            throw new IllegalArgumentException(refusal + (OrbQuirks.readsFixedInAnysRight(orb)
+        AnyGuard.fixedRefusal(any.type(), orb, platform, "read correctly by the adapter's codecs on").ifPresent(refusal -> {
+            throw new IllegalArgumentException(refusal + (platform.readsFixedInAnysRight()
                     ? ". Extract it with the type's generated helper, which reads it right" : ""));
         });
-        return Codecs.of(any.type(), null).read(any.create_input_stream());
+        return Codecs.of(any.type(), null, platform).read(any.create_input_stream());
     }
 
     @Override

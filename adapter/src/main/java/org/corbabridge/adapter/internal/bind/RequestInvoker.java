@@ -14,7 +14,8 @@ import org.omg.CORBA.UNKNOWN;
 import org.omg.CORBA.UnknownUserException;
 import org.omg.CORBA.portable.OutputStream;
 import org.corbabridge.adapter.internal.call.UndeclaredUserException;
-import org.corbabridge.adapter.internal.orb.OrbQuirks;
+import org.corbabridge.adapter.internal.call.ReadPastTheReply;
+import org.corbabridge.adapter.internal.orb.OrbPlatform;
 
 /**
  * The ORB's Dynamic Invocation Interface, as the classic study measured it: a {@code Request}
@@ -22,6 +23,13 @@ import org.corbabridge.adapter.internal.orb.OrbQuirks;
  * TypeCodes in its exception list. The operation's codecs fill and read the Anys.
  */
 final class RequestInvoker implements Invoker {
+
+    /** Where the ORB's reply streams are read past their message, and how its DII tells a reply. */
+    private final OrbPlatform platform;
+
+    RequestInvoker(OrbPlatform platform) {
+        this.platform = platform;
+    }
 
     @Override
     public org.omg.CORBA.Object bind(org.omg.CORBA.Object reference, String repositoryId,
@@ -69,11 +77,11 @@ final class RequestInvoker implements Invoker {
             throw new UNKNOWN("unexpected exception from " + operation.name + ": " + failure, 0,
                     CompletionStatus.COMPLETED_MAYBE);
         }
-        if (!OrbQuirks.readANormalReply(request)) {
+        if (!platform.readANormalReply(request)) {
             // JacORB: a user exception the list does not hold, told as nothing at all
             throw new UndeclaredUserException(operation.name, null);
         }
-        OrbQuirks.requireReadWithinTheReply(null, request);
+        ReadPastTheReply.requireReadWithin(platform, null, request);
         Object result = operation.result != null ? operation.result.read(request.return_value().create_input_stream())
                 : null;
         Object[] outputs = new Object[values.length];

@@ -5,7 +5,8 @@ import org.omg.CORBA.portable.InputStream;
 import org.omg.CORBA.portable.ObjectImpl;
 import org.omg.CORBA.portable.OutputStream;
 import org.omg.CORBA.portable.RemarshalException;
-import org.corbabridge.adapter.internal.orb.OrbQuirks;
+import org.corbabridge.adapter.internal.call.ReadPastTheReply;
+import org.corbabridge.adapter.internal.orb.OrbPlatform;
 
 /**
  * The fast dynamic path: what a generated stub does, with the operation's codecs in place of
@@ -13,6 +14,13 @@ import org.corbabridge.adapter.internal.orb.OrbQuirks;
  * reply read from its reply stream; no {@code Any}, no {@code Request}, no stub.
  */
 final class StreamInvoker implements Invoker {
+
+    /** Where the ORB's reply streams are read past their message, and how its DII tells a reply. */
+    private final OrbPlatform platform;
+
+    StreamInvoker(OrbPlatform platform) {
+        this.platform = platform;
+    }
 
     @Override
     public org.omg.CORBA.Object bind(org.omg.CORBA.Object reference, String repositoryId,
@@ -39,7 +47,7 @@ final class StreamInvoker implements Invoker {
                     return new BoundOperation.Outcome(null, new Object[values.length]);
                 }
                 BoundOperation.Outcome outcome = operation.readReply(in);
-                OrbQuirks.requireReadWithinTheReply(in, null);
+                ReadPastTheReply.requireReadWithin(platform, in, null);
                 return outcome;
             } catch (RemarshalException forwarded) {
                 // the ORB followed a LOCATION_FORWARD: marshal again for the new target

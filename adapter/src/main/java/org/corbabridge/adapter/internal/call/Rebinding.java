@@ -1,5 +1,6 @@
 package org.corbabridge.adapter.internal.call;
 
+import org.corbabridge.adapter.internal.orb.OrbPlatform;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -43,7 +44,7 @@ final class Rebinding<T> {
 
     /**
      * The first call on a binding, made alone: a JacORB connection opened while several threads
-     * create requests can leave without its code sets ({@link org.corbabridge.adapter.internal.orb.OrbQuirks#isCodeSetNotYetNegotiated}),
+     * create requests can leave without its code sets ({@link RemoteFailures#isCodeSetNotYetNegotiated}),
      * so the other threads wait (within their deadline) until the first call on a new binding has
      * ended. One volatile read per call once it has.
      */
@@ -87,6 +88,7 @@ final class Rebinding<T> {
     private final LongAdder rebinds = new LongAdder();
     /** Whether a new binding's first call is made alone (see {@link FirstCall}). */
     private final boolean firstCallAlone;
+    private final OrbPlatform platform;
     private volatile Bound<T> bound;
     private volatile long staleGeneration = -1;
 
@@ -104,13 +106,16 @@ final class Rebinding<T> {
     Rebinding(Supplier<org.omg.CORBA.Object> locator, Function<org.omg.CORBA.Object, T> binder,
             Consumer<org.omg.CORBA.Object> check, String target, String repositoryId,
             Duration callTimeout, Ticker ticker, boolean locateNow) {
-        this(locator, binder, check, target, repositoryId, callTimeout, ticker, locateNow, false);
+        this(locator, binder, check, target, repositoryId, callTimeout, ticker, locateNow, OrbPlatform.OTHER);
     }
 
-    /** @param firstCallAlone whether a new binding's first call is made alone (JacORB) */
+    /**
+     * @param platform the ORB's: whether a new binding's first call is made alone (JacORB), and what
+     *     its failures mean
+     */
     Rebinding(Supplier<org.omg.CORBA.Object> locator, Function<org.omg.CORBA.Object, T> binder,
             Consumer<org.omg.CORBA.Object> check, String target, String repositoryId,
-            Duration callTimeout, Ticker ticker, boolean locateNow, boolean firstCallAlone) {
+            Duration callTimeout, Ticker ticker, boolean locateNow, OrbPlatform platform) {
         this.locator = locator;
         this.binder = binder;
         this.check = check;
@@ -118,7 +123,8 @@ final class Rebinding<T> {
         this.repositoryId = repositoryId;
         this.callTimeout = callTimeout;
         this.ticker = ticker;
-        this.firstCallAlone = firstCallAlone;
+        this.platform = platform;
+        this.firstCallAlone = platform.firstCallAlone();
         if (locateNow) {
             this.bound = new Bound<>(locateAndBind(), 1, firstCallAlone ? new FirstCall() : null);
         } else {
@@ -196,7 +202,7 @@ final class Rebinding<T> {
             SystemException refusal = CurrentAttempt.currentRefusal();
             if (refusal != null) {
                 // the connections stopped it (its deadline, a forward loop): that is the news
-                throw RemoteFailures.refused(refusal, attempt, e);
+                throw RemoteFailures.refused(refusal, attempt, e, platform);
             }
             if (e instanceof BAD_PARAM) {
                 throw new WrongObjectTypeException("the object bound as " + target + " is not a " + repositoryId,
@@ -205,7 +211,7 @@ final class Rebinding<T> {
             if (e instanceof SystemException system) {
                 throw RemoteFailures.translate(system, attempt, callTimeout, ticker.nanoTime() - started);
             }
-            throw e instanceof RuntimeException runtime ? RemoteFailures.translateUnexpected(runtime, attempt)
+            throw e instanceof RuntimeException runtime ? RemoteFailures.translateUnexpected(runtime, attempt, platform)
                     : RemoteFailures.brokenOrb(e, attempt);
         }
     }

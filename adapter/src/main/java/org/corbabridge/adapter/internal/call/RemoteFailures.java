@@ -14,6 +14,7 @@ import org.corbabridge.adapter.internal.time.CurrentAttempt;
 import org.corbabridge.adapter.internal.transport.MessageLimits;
 import org.corbabridge.adapter.internal.transport.OversizedMessageException;
 import org.corbabridge.adapter.internal.transport.TlsFailures;
+import org.omg.CORBA.BAD_PARAM;
 import org.omg.CORBA.COMM_FAILURE;
 import org.omg.CORBA.CompletionStatus;
 import org.omg.CORBA.INV_OBJREF;
@@ -24,7 +25,7 @@ import org.omg.CORBA.OBJ_ADAPTER;
 import org.omg.CORBA.SystemException;
 import org.omg.CORBA.TRANSIENT;
 import org.corbabridge.adapter.internal.codec.Codecs;
-import org.corbabridge.adapter.internal.orb.OrbQuirks;
+import org.corbabridge.adapter.internal.orb.OrbPlatform;
 
 /** Turns the system exceptions of a remote call into the adapter's typed exceptions. */
 final class RemoteFailures {
@@ -69,7 +70,7 @@ final class RemoteFailures {
         if (e instanceof UndeclaredUserException) {
             return new RemoteCallException(attempt + " failed: " + e.getMessage(), Completion.YES, e);
         }
-        if (OrbQuirks.isUndeclaredUserException(e)) {
+        if (OrbPlatform.isUndeclaredUserException(e)) {
             return new RemoteCallException(attempt + " failed: " + UndeclaredUserException.undeclared("it", null)
                     + " (" + describe(e) + ")", Completion.YES, e);
         }
@@ -135,8 +136,8 @@ final class RemoteFailures {
      * contract. Where a known ORB does so in place of a communication failure, it is reported
      * as one; anything else as a remote call failure of unknown completion.
      */
-    public static CorbaAdapterException translateUnexpected(RuntimeException e, String attempt) {
-        return translateUnexpected(e, attempt, Optional.empty(), false);
+    public static CorbaAdapterException translateUnexpected(RuntimeException e, String attempt, OrbPlatform platform) {
+        return translateUnexpected(e, attempt, Optional.empty(), false, platform);
     }
 
     /**
@@ -152,22 +153,24 @@ final class RemoteFailures {
     /**
      * @param refused as for {@link #translate(SystemException, String, Duration, long, Optional)}
      * @param replyRead whether the request had been sent, so that the ORB was reading its reply
+     * @param platform the ORB's, which knows the exceptions it throws in place of CORBA's
      */
     public static CorbaAdapterException translateUnexpected(RuntimeException e, String attempt,
-            Optional<OversizedMessageException> refused, boolean replyRead) {
-        if (refused.isPresent() && OrbQuirks.isMaskedCommunicationFailure(e)) {
+            Optional<OversizedMessageException> refused, boolean replyRead, OrbPlatform platform) {
+        boolean masked = platform.isMaskedCommunicationFailure(e);
+        if (refused.isPresent() && masked) {
             return tooLarge(attempt, refused.get(), e.toString());
         }
-        if (OrbQuirks.isMaskedCommunicationFailure(e)) {
+        if (masked) {
             return new ServerUnavailableException(attempt + " failed: the connection failed and the ORB reported "
                     + e + " in place of a CORBA exception", Completion.MAYBE, e);
         }
-        if (replyRead && isReadPastTheEnd(e) || e instanceof OrbQuirks.ReadPastTheReply) {
+        if (replyRead && isReadPastTheEnd(e) || e instanceof ReadPastTheReply) {
             return new RemoteCallException(attempt + " failed: the server's reply ended before the values the "
                     + "operation's IDL describes (the ORB's reader: " + e + "). Is the server built from another "
                     + "version of the IDL?", Completion.YES, e);
         }
-        String undeclared = OrbQuirks.undeclaredUserExceptionOfAStub(e);
+        String undeclared = undeclaredUserExceptionOfAStub(e);
         if (undeclared != null) {
             return new RemoteCallException(attempt + " failed: " + UndeclaredUserException.undeclared("it", undeclared),
                     Completion.YES, e);
@@ -184,8 +187,10 @@ final class RemoteFailures {
      * again only what it was told did not run, and the refused request never left.
      *
      * @param reported what the ORB threw on its way out, which may be the refusal or a wrapper of it
+     * @param platform the ORB's, which knows the exceptions it throws in place of CORBA's
      */
-    static CorbaAdapterException refused(SystemException refusal, String attempt, Throwable reported) {
+    static CorbaAdapterException refused(SystemException refusal, String attempt, Throwable reported,
+            OrbPlatform platform) {
         String detail = refusal.getMessage() + " (the ORB reported " + reported + ")";
         if (refusal.minor == CurrentAttempt.WRITE_STALLED) {
             // the ORB reports the closed connection; the news is the server that stopped reading
@@ -194,7 +199,7 @@ final class RemoteFailures {
         }
         boolean connectionFailed = reported instanceof SystemException failure
                 ? failure != refusal && isUnreachable(failure)
-                : reported instanceof RuntimeException runtime && OrbQuirks.isMaskedCommunicationFailure(runtime);
+                : reported instanceof RuntimeException runtime && platform.isMaskedCommunicationFailure(runtime);
         if (connectionFailed) {
             // the ORB was reconnecting to a server that refuses connections: that is the news, not the clock
             return new ServerUnavailableException(attempt + " failed: the server stayed unreachable until the call's "
@@ -260,7 +265,7 @@ final class RemoteFailures {
     }
 
     private static boolean isTimeout(SystemException e, Duration callTimeout, long elapsedNanos) {
-        if (OrbQuirks.isTimeout(e)) {
+        if (OrbPlatform.isReplyTimeout(e)) {
             return true;
         }
         // an ORB we have no rule for: a lost connection exactly when the time-out ran out
@@ -316,5 +321,36 @@ final class RemoteFailures {
     private static boolean isUnreachable(SystemException e) {
         return e instanceof TRANSIENT || e instanceof COMM_FAILURE || e instanceof OBJECT_NOT_EXIST
                 || e instanceof NO_RESPONSE || e instanceof INV_OBJREF || e instanceof OBJ_ADAPTER;
+    }
+
+    /** How the stubs JacORB's IDL compiler generates report a user exception their operation does not declare. */
+    private static final String STUB_UNEXPECTED = "Unexpected exception IDL:";
+
+    /**
+     * The repository id of the user exception a generated stub reports with a plain
+     * {@code RuntimeException("Unexpected exception " + id)} when its operation does not declare
+     * it (JacORB's IDL compiler's stubs, on whichever ORB they run); else null.
+     */
+    private static String undeclaredUserExceptionOfAStub(RuntimeException e) {
+        String message = e.getMessage();
+        return e.getClass() == RuntimeException.class && message != null && message.startsWith(STUB_UNEXPECTED)
+                ? message.substring("Unexpected exception ".length()) : null;
+    }
+
+    /** BAD_PARAM's OMG minor code 23: a wide character on a connection whose code sets are not yet known. */
+    static final int OMG_WCHAR_CODE_SET_NOT_KNOWN = 0x4f4d0017;
+
+    /**
+     * Whether {@code e} is omniORB's answer to a request with wide characters (a {@code wstring})
+     * that reached it on a new connection before the request that negotiated the connection's code
+     * sets had been read: BAD_PARAM, OMG minor 23 ({@code WCharTCSNotKnown}), completed NO. A
+     * client ORB that sends its code sets with the connection's first request only (JacORB) meets
+     * it when several threads start calls on a fresh connection at once: seen in the replica
+     * drills, 1-13 calls of 100 000 after a replica came back. The request did not run; sent again
+     * it is answered.
+     */
+    static boolean isCodeSetNotYetNegotiated(Throwable e) {
+        return e instanceof BAD_PARAM bad && bad.minor == OMG_WCHAR_CODE_SET_NOT_KNOWN
+                && bad.completed == CompletionStatus.COMPLETED_NO;
     }
 }

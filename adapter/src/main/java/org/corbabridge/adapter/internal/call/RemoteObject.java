@@ -29,7 +29,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.corbabridge.adapter.internal.orb.Extensions;
 import org.corbabridge.adapter.internal.orb.OrbLease;
-import org.corbabridge.adapter.internal.orb.OrbQuirks;
 
 /**
  * A remote object found by name (or handed out by a call) and bound for calls of one interface:
@@ -72,7 +71,7 @@ public final class RemoteObject<T> implements AutoCloseable {
     /** With several replicas, how long an attempt of an idempotent operation may wait; else null. */
     private final Duration attemptTimeout;
     private static final Runnable NOTHING = () -> { };
-    /** Sends of a request omniORB refused for want of the connection's code sets (see {@link OrbQuirks}). */
+    /** Sends of a request omniORB refused for want of the connection's code sets (see {@link RemoteFailures#isCodeSetNotYetNegotiated}). */
     private static final int CODE_SET_RESENDS = 2;
     private volatile boolean closed;
 
@@ -129,7 +128,7 @@ public final class RemoteObject<T> implements AutoCloseable {
             if (tls) {
                 Rebinding.requireTlsEndpoint(orb.orb(), reference, target);
             }
-        }, target, repositoryId, config.callTimeout(), ticker, locateNow, OrbQuirks.firstCallAlone(orb.orb()));
+        }, target, repositoryId, config.callTimeout(), ticker, locateNow, orb.platform());
     }
 
     /**
@@ -525,10 +524,10 @@ public final class RemoteObject<T> implements AutoCloseable {
                     // "newPosition > limit"), translated below
                     throw e;
                 }
-                if (resends < CODE_SET_RESENDS && OrbQuirks.isCodeSetNotYetNegotiated(e)) {
-                    // it did not run; the connection can carry no wide character (see OrbQuirks):
+                if (resends < CODE_SET_RESENDS && RemoteFailures.isCodeSetNotYetNegotiated(e)) {
+                    // it did not run; the connection can carry no wide character (see RemoteFailures):
                     // closed, the ORB opens another and negotiates its code sets on it
-                    OrbQuirks.closeQuietly(CurrentAttempt.current().lastConnection());
+                    closeQuietly(CurrentAttempt.current().lastConnection());
                     continue;
                 }
                 throw binding.staleIfGone(used, translate(e, operation + " on " + replica.target(), deadline,
@@ -565,21 +564,33 @@ public final class RemoteObject<T> implements AutoCloseable {
             throw new MovedToHelper(CurrentAttempt.current());
         }
         if (refusal != null) {
-            return RemoteFailures.refused(refusal, attempt, e);
+            return RemoteFailures.refused(refusal, attempt, e, orb.platform());
         }
         CorbaAdapterException typed;
         if (e instanceof SystemException system) {
             typed = RemoteFailures.unreachableAddress(RemoteFailures.sentAnyway(
                     RemoteFailures.translate(system, attempt, deadline.timeout(), ticker.nanoTime() - started,
                             MessageLimits.refusedSince(orb.orb(), started)),
-                    CurrentAttempt.current().requestsSent() > 0 || OrbQuirks.isJacorbReplyWaitOver(system)),
+                    CurrentAttempt.current().requestsSent() > 0 || orb.platform().isReplyWaitOver(system)),
                     CurrentAttempt.current().connectFailure());
         } else if (e instanceof RuntimeException runtime) {
             typed = RemoteFailures.translateUnexpected(runtime, attempt, MessageLimits.refusedSince(orb.orb(), started),
-                    CurrentAttempt.current().requestsSent() > 0);
+                    CurrentAttempt.current().requestsSent() > 0, orb.platform());
         } else {
             typed = RemoteFailures.brokenOrb(e, attempt);
         }
         return RemoteFailures.answered(typed, CurrentAttempt.current().serverRan());
+    }
+
+    /** Closes a connection whose code sets the server never heard of; null: nothing to close. */
+    private static void closeQuietly(java.io.Closeable connection) {
+        if (connection == null) {
+            return;
+        }
+        try {
+            connection.close();
+        } catch (java.io.IOException e) {
+            // the ORB finds it broken all the same
+        }
     }
 }

@@ -3,7 +3,7 @@ package org.corbabridge.adapter.internal.codec;
 import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
-import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.adapter.internal.orb.OrbPlatform;
 import org.omg.CORBA.Any;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.TCKind;
@@ -41,64 +41,53 @@ public final class AnyGuard {
      * @throws IllegalArgumentException the value holds, at any depth, an any whose TypeCode
      *         {@code orb} would not write as CDR says ({@link TypeCodeWireCheck})
      */
-    public static void requireSendable(Object value, ORB orb) {
-        walk(value, orb, 0);
+    public static void requireSendable(Object value, ORB orb, OrbPlatform platform) {
+        walk(value, orb, platform, 0);
     }
 
-    private static void walk(Object value, ORB orb, int depth) {
+    private static void walk(Object value, ORB orb, OrbPlatform platform, int depth) {
         if (value == null || depth > Codecs.MAX_NESTING) {
             return;
         }
         if (value instanceof Any any) {
-            Optional<String> fixed = fixedInAnAny(any.type(), orb);
+            Optional<String> fixed = fixedInAnAny(any.type(), platform);
             if (fixed.isPresent()) {
                 throw new IllegalArgumentException("an any holding " + describe(any.type()) + " cannot be sent "
-                        + "correctly by " + orbName(orb) + ": " + fixed.get() + ". Nothing was sent. Send the value "
+                        + "correctly by " + platform.nameIn(orb) + ": " + fixed.get() + ". Nothing was sent. Send the value "
                         + "as an argument of its own IDL type, which the adapter marshals itself");
             }
             Optional<String> problem = TypeCodeWireCheck.problem(orb, any.type());
             if (problem.isPresent()) {
                 String union = misplacedDefaultLabel(any.type(), new HashSet<>());
                 throw new IllegalArgumentException("an any holding " + describe(any.type()) + " cannot be sent "
-                        + "correctly by " + orbName(orb) + ": " + problem.get()
+                        + "correctly by " + platform.nameIn(orb) + ": " + problem.get()
                         + (union != null ? "; the label of union " + union + "'s default branch is likely what is "
                                 + "written out of place, so the peer would read the rest wrong" : "")
                         + ". Nothing was sent" + (union != null ? ". Give the union no default branch, or call it on "
                                 + "another ORB" : ""));
             }
             if (carriesAny(any.type())) {
-                walk(Codecs.of(any.type(), null).read(any.create_input_stream()), orb, depth + 1);
+                walk(Codecs.of(any.type(), null, platform).read(any.create_input_stream()), orb, platform, depth + 1);
             }
         } else {
             for (Object member : Nesting.members(value)) {
-                walk(member, orb, depth + 1);
+                walk(member, orb, platform, depth + 1);
             }
         }
     }
 
     /**
-     * Why {@code orb} cannot carry an any of {@code type} as CDR has it, where the type holds a
-     * {@code fixed}: JacORB writes any fixed with the value's own digits rather than the type's;
-     * the Eclipse and OpenJDK ORBs copy a fixed inside a struct, union, sequence or array of an any
-     * (writing one, reading one off the wire) as 4 octets, whatever its digits ({@code
-     * TypeCodeImpl.copy} copies it as if it were a fixed's TypeCode). A fixed that is the any's
-     * whole value travels on those two.
+     * Why an ORB of {@code platform} cannot carry an any of {@code type} as CDR has it, where the
+     * type holds a {@code fixed} ({@link OrbPlatform#fixedInAnAny}: JacORB writes any fixed with the
+     * value's own digits rather than the type's; the Eclipse and OpenJDK ORBs copy a fixed inside a
+     * constructed type of an any as 4 octets).
      */
-    static Optional<String> fixedInAnAny(TypeCode type, ORB orb) {
+    static Optional<String> fixedInAnAny(TypeCode type, OrbPlatform platform) {
         TypeCode fixed = fixedWithin(type);
         if (fixed == null) {
             return Optional.empty();
         }
-        if (OrbImplementation.of(orb).orElse(null) == OrbImplementation.JACORB) {
-            return Optional.of("it writes a " + describe(fixed) + " with the value's own digits, not the type's (1.50 "
-                    + "in 2 octets, not 7), in the messages it sends and in the anys it holds, so it and the values "
-                    + "after it would be read wrong");
-        }
-        if (Codecs.unaliased(type).kind().value() != TCKind._tk_fixed) {
-            return Optional.of("it copies a " + describe(fixed) + " inside a struct, union, sequence or array of an "
-                    + "any as 4 octets, whatever its digits, and reads the values after it wrong");
-        }
-        return Optional.empty();
+        return platform.fixedInAnAny(Codecs.unaliased(type).kind().value() == TCKind._tk_fixed, describe(fixed));
     }
 
     /**
@@ -107,9 +96,9 @@ public final class AnyGuard {
      *
      * @param done what cannot be done, and the word before the ORB's name: "made correctly on"
      */
-    public static Optional<String> fixedRefusal(TypeCode type, ORB orb, String done) {
-        return fixedInAnAny(type, orb).map(problem -> "an any of " + describe(type) + " cannot be " + done + " "
-                + orbName(orb) + ": " + problem);
+    public static Optional<String> fixedRefusal(TypeCode type, ORB orb, OrbPlatform platform, String done) {
+        return fixedInAnAny(type, platform).map(problem -> "an any of " + describe(type) + " cannot be " + done + " "
+                + platform.nameIn(orb) + ": " + problem);
     }
 
     /** The id of a union within the type with a default member and a discriminator wider than an octet, or null. */
@@ -162,12 +151,6 @@ public final class AnyGuard {
         } catch (BadKind | Bounds e) {
             return null;
         }
-    }
-
-    /** "JacORB", "the Eclipse ORB", "the OpenJDK ORB", for messages. */
-    private static String orbName(ORB orb) {
-        return OrbImplementation.of(orb).map(implementation -> implementation == OrbImplementation.JACORB
-                ? implementation.displayName() : "the " + implementation.displayName()).orElse(orb.getClass().getName());
     }
 
     private static String describe(TypeCode type) {

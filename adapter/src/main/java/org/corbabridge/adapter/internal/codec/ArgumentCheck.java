@@ -44,7 +44,7 @@ public final class ArgumentCheck extends OutputStream {
     }
 
     /**
-     * @param latin1Only whether a {@code string}'s characters must be Latin-1 (see {@link org.corbabridge.adapter.internal.orb.OrbQuirks#cutsStringsBeyondLatin1})
+     * @param latin1Only whether a {@code string}'s characters must be Latin-1 (see {@link org.corbabridge.adapter.internal.orb.OrbPlatform#cutsStringsBeyondLatin1})
      * @throws IllegalArgumentException the value holds a string that would not arrive as it is
      */
     public static void require(Codec codec, Object value, boolean latin1Only) {

@@ -17,7 +17,7 @@ import org.omg.CORBA.TypeCodePackage.BadKind;
 import org.omg.CORBA.TypeCodePackage.Bounds;
 import org.omg.CORBA.portable.InputStream;
 import org.omg.CORBA.portable.OutputStream;
-import org.corbabridge.adapter.internal.orb.OrbQuirks;
+import org.corbabridge.adapter.internal.orb.OrbPlatform;
 
 /**
  * Builds a {@link Codec} from a TypeCode and, where the IDL compiler's classes are known, the
@@ -43,16 +43,29 @@ public final class Codecs {
     }
 
     /**
-     * The codecs of the structs and unions being built on this thread, by repository id and Java
-     * type: a recursive type (a struct holding a sequence of itself) meets itself again while
-     * its members are built and gets the codec under construction, not a new one for ever.
+     * What is being built on this thread: the codecs of the structs and unions, by repository id
+     * and Java type (a recursive type, a struct holding a sequence of itself, meets itself again
+     * while its members are built and gets the codec under construction, not a new one for ever),
+     * and the platform of the ORB whose streams the codecs will read.
      */
-    private static final ThreadLocal<Map<String, Deferred>> BUILDING = new ThreadLocal<>();
+    private record Building(Map<String, Deferred> codecs, OrbPlatform platform) {
+    }
 
+    private static final ThreadLocal<Building> BUILDING = new ThreadLocal<>();
+
+    /**
+     * The codec of {@code type} for values of no particular ORB: it reads strings with the stream's
+     * own {@code read_string}. For checking what will be written, and for values in TypeCodes.
+     */
     public static Codec of(TypeCode type, Class<?> javaType) {
+        return of(type, javaType, OrbPlatform.OTHER);
+    }
+
+    /** The codec of {@code type} for the streams of ORBs of {@code platform}. */
+    public static Codec of(TypeCode type, Class<?> javaType, OrbPlatform platform) {
         boolean outermost = BUILDING.get() == null;
         if (outermost) {
-            BUILDING.set(new HashMap<>());
+            BUILDING.set(new Building(new HashMap<>(), platform));
         }
         try {
             return build(type, javaType == null || javaType == Object.class ? null : javaType);
@@ -73,7 +86,7 @@ public final class Codecs {
         }
         if (kind == TCKind._tk_struct || kind == TCKind._tk_except || kind == TCKind._tk_union) {
             String key = type.id() + "|" + (javaType == null ? "" : javaType.getName());
-            Map<String, Deferred> building = BUILDING.get();
+            Map<String, Deferred> building = BUILDING.get().codecs();
             Deferred known = building.get(key);
             if (known != null) {
                 return known;
@@ -88,6 +101,7 @@ public final class Codecs {
                 return build(type.content_type(), javaType);
             case TCKind._tk_string: {
                 int bound = type.length();
+                OrbPlatform platform = BUILDING.get().platform();
                 return new Codec() {
                     @Override
                     public void write(OutputStream out, Object value) {
@@ -96,7 +110,7 @@ public final class Codecs {
 
                     @Override
                     public Object read(InputStream in) {
-                        return readWithinBound(StringReads.read(in), bound, "string");
+                        return readWithinBound(StringReads.read(in, platform), bound, "string");
                     }
                 };
             }
@@ -114,7 +128,8 @@ public final class Codecs {
                     }
                 };
             }
-            case TCKind._tk_any:
+            case TCKind._tk_any: {
+                OrbPlatform platform = BUILDING.get().platform();
                 return new Codec() {
                     @Override
                     public void write(OutputStream out, Object value) {
@@ -131,11 +146,11 @@ public final class Codecs {
                      */
                     @Override
                     public Object read(InputStream in) {
-                        if (OrbQuirks.readsFixedInAnysRight(in.orb())) {
+                        if (platform.readsFixedInAnysRight()) {
                             return in.read_any();
                         }
                         TypeCode type = in.read_TypeCode();
-                        AnyGuard.fixedRefusal(type, in.orb(), "read correctly by").ifPresent(refusal -> {
+                        AnyGuard.fixedRefusal(type, in.orb(), platform, "read correctly by").ifPresent(refusal -> {
                             throw unreadable(refusal);
                         });
                         Any any = in.orb().create_any();
@@ -143,6 +158,7 @@ public final class Codecs {
                         return any;
                     }
                 };
+            }
             case TCKind._tk_TypeCode:
                 return new Codec() {
                     @Override

@@ -3,11 +3,8 @@ package org.corbabridge.adapter.internal.codec;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import org.corbabridge.adapter.internal.eclipse.EclipseStreams;
-import org.corbabridge.adapter.internal.jacorb.JacorbStreams;
-import org.corbabridge.adapter.internal.openjdk.OpenJdkStreams;
 import org.omg.CORBA.portable.InputStream;
-import org.corbabridge.adapter.internal.orb.OrbQuirks;
+import org.corbabridge.adapter.internal.orb.OrbPlatform;
 
 /**
  * How the dynamic path reads an IDL {@code string} from a reply: in bulk where that is known to
@@ -24,12 +21,10 @@ import org.corbabridge.adapter.internal.orb.OrbQuirks;
  * ending in the NUL. Any other code set, a stream of another ORB, or one whose code set is not
  * known, reads with the ORB's own {@code read_string}. Where the string's bytes are all in the
  * stream's current buffer they are decoded from there (JacORB, the Eclipse ORB, the OpenJDK ORB):
- * one copy, into the {@code String}.
+ * one copy, into the {@code String}. Which streams are whose, and their buffers, the ORB's
+ * {@link OrbPlatform} knows.
  */
-public final class StringReads {
-
-    /** The OSF registry's ISO 8859-1 (Latin-1). */
-    static final int ISO_8859_1 = 0x00010001;
+final class StringReads {
 
     /**
      * A string is read into an array of at most this at first, grown as its bytes arrive, so that a
@@ -38,48 +33,23 @@ public final class StringReads {
      */
     static final int SLICE_BYTES = 64 * 1024;
 
-    private static final Class<?> ECLIPSE = OrbQuirks.orbClass(
-            "org.corbabridge.adapter.internal.eclipse.EclipseStreams", "com.sun.corba.ee.impl.encoding.CDRInputObject", "REPLY_STREAM");
-    /** JacORB's reply streams, where JacORB is on the class path (also OrbQuirks'). */
-    public static final Class<?> JACORB = OrbQuirks.orbClass(
-            "org.corbabridge.adapter.internal.jacorb.JacorbStreams", "org.jacorb.orb.CDRInputStream", "REPLY_STREAM");
-    private static final Class<?> OPENJDK = OrbQuirks.orbClass(
-            "org.corbabridge.adapter.internal.openjdk.OpenJdkStreams", "com.sun.corba.se.impl.encoding.CDRInputObject", "REPLY_STREAM");
-
     private StringReads() {
     }
 
-    static String read(InputStream in) {
-        if (!isLatin1(in)) {
+    /** The next string of {@code in}, a stream of an ORB of {@code platform}. */
+    static String read(InputStream in, OrbPlatform platform) {
+        if (!platform.readsLatin1(in)) {
             return in.read_string();
         }
-        if (JACORB != null && JACORB.isInstance(in)) {
-            // straight from JacORB's buffer; where that is not for this string, JacORB reads it
-            String read = JacorbStreams.latin1String(in);
-            return read != null ? read : in.read_string();
-        }
-        return readLatin1(in);
-    }
-
-    /** Whether {@code in}'s strings are known to come in ISO 8859-1. */
-    static boolean isLatin1(InputStream in) {
-        if (JACORB != null && JACORB.isInstance(in)) {
-            return JacorbStreams.charCodeSetIs(in, ISO_8859_1);
-        }
-        if (ECLIPSE != null && ECLIPSE.isInstance(in)) {
-            return EclipseStreams.charCodeSetIs(in, ISO_8859_1);
-        }
-        if (OPENJDK != null && OPENJDK.isInstance(in)) {
-            return OpenJdkStreams.charCodeSetIs(in, ISO_8859_1);
-        }
-        return false;
+        String read = platform.latin1String(in);
+        return read != null ? read : readLatin1(in, platform);
     }
 
     /**
      * A string of ISO 8859-1 bytes: as the Eclipse and OpenJDK ORBs read one, a length of 0 is the
      * empty string (some ORBs send it so); a NUL must end any other (those ORBs skip it unseen).
      */
-    static String readLatin1(InputStream in) {
+    static String readLatin1(InputStream in, OrbPlatform platform) {
         int length = in.read_ulong();
         if (length == 0) {
             return "";
@@ -87,7 +57,7 @@ public final class StringReads {
         if (length < 0) {
             throw Codecs.unreadable("a string of " + Integer.toUnsignedLong(length) + " bytes");
         }
-        ByteBuffer inBuffer = inBuffer(in, length);
+        ByteBuffer inBuffer = platform.nextBytes(in, length);
         if (inBuffer != null) {
             return latin1(inBuffer, length);
         }
@@ -107,16 +77,6 @@ public final class StringReads {
             throw Codecs.unreadable("a string of " + length + " bytes, of which the message held " + read);
         }
         return latin1(bytes, length);
-    }
-
-    /**
-     * The next {@code length} bytes of {@code in} where they are all in its current buffer, and
-     * the stream moved past them; else null and the stream as it was (JacORB's streams are read by
-     * {@link JacorbStreams#latin1String}).
-     */
-    static ByteBuffer inBuffer(InputStream in, int length) {
-        ByteBuffer bytes = OPENJDK != null ? OpenJdkStreams.nextBytes(in, length) : null;
-        return bytes == null && ECLIPSE != null ? EclipseStreams.nextBytes(in, length) : bytes;
     }
 
     /** The string of {@code length} bytes in a stream's buffer, the last of which must be its NUL. */

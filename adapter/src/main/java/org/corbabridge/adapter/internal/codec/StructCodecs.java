@@ -112,7 +112,6 @@ final class StructCodecs {
             this.fields = new Field[names.length];
             this.members = new Codec[names.length];
             this.primitives = new Primitive[names.length];
-            boolean[] strings = new boolean[names.length];
             for (int i = 0; i < names.length; i++) {
                 fields[i] = GeneratedCode.field(javaType, names[i]);
                 members[i] = Codecs.build(type.member_type(i), fields[i].getType());
@@ -120,10 +119,8 @@ final class StructCodecs {
                 if (primitive != null && primitive.javaType() == fields[i].getType()) {
                     primitives[i] = primitive;
                 }
-                strings[i] = Codecs.unaliased(type.member_type(i)).kind().value() == TCKind._tk_string
-                        && fields[i].getType() == String.class;
             }
-            this.reader = StructReaders.of(javaType, fields, primitives, strings);
+            this.reader = StructReaders.of(javaType, fields, primitives);
         }
 
         @Override

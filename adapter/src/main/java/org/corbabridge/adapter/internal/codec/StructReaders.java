@@ -15,8 +15,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Readers of generated struct classes, made at run time, one class per struct (ASM, defined as a
  * hidden class of this package): what the struct's generated helper does, {@code new}, then each
- * field stored straight from the stream, with the dynamic path's own reading of strings and
- * codecs for the other members. Reflection costs a struct an access check and a type check per
+ * field stored straight from the stream, with the struct's own codecs for the members that are not
+ * primitive (its strings' codec reads them as the ORB's platform allows). Reflection costs a struct an access check and a type check per
  * field (Field.set: 9 to 14% of the dynamic path's CPU at 300 KB), a method handle or var handle
  * held in a field as much again (measured: 15 to 25 ns a struct of four members, against 2 ns
  * for the same stores in code).
@@ -32,13 +32,12 @@ final class StructReaders {
 
     /** Reads one struct's members, in order, into a new instance of its generated class. */
     interface Reader {
-        /** @param members the struct's codecs, for members that are neither primitive nor string */
+        /** @param members the struct's codecs, for members that are not primitive */
         Object read(InputStream in, Codec[] members);
     }
 
     private static final String INPUT_STREAM = Type.getInternalName(InputStream.class);
     private static final String CODEC = Type.getInternalName(Codec.class);
-    private static final String STRING_READS = Type.getInternalName(StringReads.class);
 
     private StructReaders() {
     }
@@ -47,9 +46,8 @@ final class StructReaders {
      * A reader of {@code type}, or null where none can be made here.
      *
      * @param primitives per field, its primitive kind when it is read straight into the field
-     * @param strings per field, whether it is an IDL string read into a {@code String} field
      */
-    static Reader of(Class<?> type, Field[] fields, Primitive[] primitives, boolean[] strings) {
+    static Reader of(Class<?> type, Field[] fields, Primitive[] primitives) {
         if (!visible(type) || !Modifier.isPublic(type.getModifiers()) || Modifier.isAbstract(type.getModifiers())) {
             return null;
         }
@@ -60,7 +58,7 @@ final class StructReaders {
             }
         }
         try {
-            byte[] bytes = generate(type, fields, primitives, strings);
+            byte[] bytes = generate(type, fields, primitives);
             Class<?> reader = MethodHandles.lookup().defineHiddenClass(bytes, true).lookupClass();
             return (Reader) reader.getDeclaredConstructor().newInstance();
         } catch (ReflectiveOperationException | LinkageError | RuntimeException refused) {
@@ -85,7 +83,7 @@ final class StructReaders {
         }
     }
 
-    private static byte[] generate(Class<?> type, Field[] fields, Primitive[] primitives, boolean[] strings) {
+    private static byte[] generate(Class<?> type, Field[] fields, Primitive[] primitives) {
         String struct = Type.getInternalName(type);
         ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
         writer.visit(Opcodes.V17, Opcodes.ACC_FINAL | Opcodes.ACC_SUPER,
@@ -116,10 +114,6 @@ final class StructReaders {
                 read.visitVarInsn(Opcodes.ALOAD, 1);
                 read.visitMethodInsn(Opcodes.INVOKEVIRTUAL, INPUT_STREAM,
                         "read_" + primitives[i].name().toLowerCase(Locale.ROOT), "()" + descriptor, false);
-            } else if (strings[i]) {
-                read.visitVarInsn(Opcodes.ALOAD, 1);
-                read.visitMethodInsn(Opcodes.INVOKESTATIC, STRING_READS, "read",
-                        Type.getMethodDescriptor(Type.getType(String.class), Type.getType(InputStream.class)), false);
             } else {
                 read.visitVarInsn(Opcodes.ALOAD, 2);
                 read.visitLdcInsn(i);

@@ -3,8 +3,6 @@ package org.corbabridge.adapter.internal.orb;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.corbabridge.adapter.OrbConfig;
-import org.corbabridge.adapter.OrbImplementation;
-import org.corbabridge.adapter.internal.jacorb.JacorbReplyWait;
 import org.omg.CORBA.Any;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.Policy;
@@ -28,25 +26,28 @@ public final class OrbLease implements AutoCloseable {
     private static final long TIME_T_UNITS_PER_MILLI = 10_000L;
 
     private final ORB orb;
+    /** What this ORB's make does differently, chosen once for the lease. */
+    private final OrbPlatform platform;
     private final boolean owned;
     private final Policy roundtripTimeout;
-    /** A borrowed JacORB ORB's call time-out, when each reference gets a reply wait of its own instead of a policy. */
-    private final Duration jacorbReplyWait;
+    /** A borrowed ORB's call time-out, when each reference gets a reply wait of its own instead of a policy (JacORB). */
+    private final Duration replyWait;
     /** A view for an object another one handed out: closing it closes nothing. */
     private final boolean view;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private OrbLease(ORB orb, boolean owned, Policy roundtripTimeout, Duration jacorbReplyWait, boolean view) {
+    private OrbLease(ORB orb, boolean owned, Policy roundtripTimeout, Duration replyWait, boolean view) {
         this.orb = orb;
+        this.platform = OrbPlatform.of(orb);
         this.owned = owned;
         this.roundtripTimeout = roundtripTimeout;
-        this.jacorbReplyWait = jacorbReplyWait;
+        this.replyWait = replyWait;
         this.view = view;
     }
 
     /** The same ORB and bounds, for an object this lease's object handed out; its close() leaves both alone. */
     public OrbLease shared() {
-        return new OrbLease(orb, false, roundtripTimeout, jacorbReplyWait, true);
+        return new OrbLease(orb, false, roundtripTimeout, replyWait, true);
     }
 
     /** Creates an ORB with both class properties set and its waits bounded by the two time-outs. */
@@ -57,7 +58,7 @@ public final class OrbLease implements AutoCloseable {
     /**
      * Uses an ORB someone else owns. Its own properties bound its waits. On JacORB each reference
      * the adapter uses also gets a reply wait that ends at the call's deadline, at no cost per call
-     * and without touching the ORB's other references ({@link JacorbReplyWait}); should JacORB
+     * and without touching the ORB's other references ({@link OrbPlatform#boundReplyWait}); should JacORB
      * not allow that, the call time-out is set on each reference as a Messaging policy instead
      * (unless the ORB was created with a reply time-out no longer than the call time-out), which
      * works whatever the ORB was created with but makes every JacORB call dearer.
@@ -66,12 +67,12 @@ public final class OrbLease implements AutoCloseable {
         if (orb == null) {
             throw new IllegalArgumentException("the ORB to borrow must not be null");
         }
-        boolean boundedByItsOwner = OrbImplementation.of(orb).flatMap(implementation -> implementation.replyTimeoutOf(orb))
+        OrbPlatform platform = OrbPlatform.of(orb);
+        boolean boundedByItsOwner = platform.replyTimeoutOf(orb)
                 .filter(ownTimeout -> ownTimeout.compareTo(callTimeout) <= 0).isPresent();
         // on JacORB, the policy serves only a reference JacORB would not give a delegate of its own
         Policy policy = boundedByItsOwner ? null : roundtripTimeoutPolicy(orb, callTimeout);
-        Duration replyWait = OrbImplementation.of(orb).orElse(null) == OrbImplementation.JACORB
-                && JacorbReplyWait.available() ? callTimeout : null;
+        Duration replyWait = platform.boundsReplyWaitsPerReference() ? callTimeout : null;
         if (policy == null && replyWait == null) {
             LOG.debug("{} has no Messaging time-out policy: calls are bounded by that ORB's own settings; "
                     + "create it with OrbImplementation.boundingProperties", orb.getClass().getName());
@@ -83,14 +84,19 @@ public final class OrbLease implements AutoCloseable {
         return orb;
     }
 
+    /** What the ORB's make does differently: asked here, never of the ORB's class. */
+    public OrbPlatform platform() {
+        return platform;
+    }
+
     public boolean owned() {
         return owned;
     }
 
     /** The reference, with the call time-out set on it when the ORB is borrowed and supports that. */
     public org.omg.CORBA.Object bounded(org.omg.CORBA.Object reference) {
-        if (jacorbReplyWait != null) {
-            return JacorbReplyWait.bound(reference, jacorbReplyWait).orElseGet(() -> withPolicy(reference));
+        if (replyWait != null) {
+            return platform.boundReplyWait(reference, replyWait).orElseGet(() -> withPolicy(reference));
         }
         return withPolicy(reference);
     }

@@ -37,7 +37,7 @@ public final class OrbLifecycle {
     public static ORB create(OrbConfig config, Duration callTimeout, Duration connectTimeout) {
         Properties properties = new Properties();
         if (config.implementation() != null) {
-            properties.putAll(OrbQuirks.ownedOrbProperties(config.implementation()));
+            properties.putAll(OrbPlatform.of(config.implementation()).ownedOrbProperties());
             properties.putAll(config.implementation().boundingProperties(callTimeout, connectTimeout));
             properties.putAll(config.implementation().messageLimitProperties(config.maxIncomingMessageBytes()));
         }
@@ -82,7 +82,7 @@ public final class OrbLifecycle {
         if (orb == null) {
             return;
         }
-        Runnable afterDestroy = OrbQuirks.prepareForDestroy(orb);
+        Runnable afterDestroy = OrbPlatform.of(orb).prepareForDestroy(orb);
         try {
             orb.shutdown(true);
         } catch (SystemException e) {

@@ -1,0 +1,74 @@
+package org.corbabridge.adapter.internal.eclipse;
+
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Properties;
+import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.adapter.internal.orb.OrbPlatform;
+import org.omg.CORBA.ORB;
+import org.omg.CORBA.portable.InputStream;
+
+/**
+ * What the Eclipse ORB does differently ({@link OrbPlatform} has the questions): it listens, hides a lost connection behind its own runtime
+ * exceptions, lets its reply streams' buffers be read in bulk, and leaves its listening socket and
+ * now and then its selector behind on destroy. (Its reply time-out, a {@code COMM_FAILURE} of minor 19,
+ * is known to every platform: {@link OrbPlatform#isReplyTimeout}.) Loaded by name, only where the Eclipse ORB is.
+ */
+public final class EclipsePlatform extends OrbPlatform {
+
+    /** The selector thread ends as soon as it wakes up to its ORB's destroy(); this is plenty. */
+    private static final Duration SELECTOR_THREAD_END_WAIT = Duration.ofSeconds(1);
+    /** The OSF registry's ISO 8859-1 (Latin-1). */
+    private static final int ISO_8859_1 = 0x00010001;
+
+    public EclipsePlatform() {
+        super(OrbImplementation.ECLIPSE_ORB);
+    }
+
+    @Override
+    public String nameIn(ORB orb) {
+        return "the " + OrbImplementation.ECLIPSE_ORB.displayName();
+    }
+
+    /** It listens on loopback only: a client has nothing to serve to other hosts. */
+    @Override
+    public Properties ownedOrbProperties() {
+        Properties properties = new Properties();
+        properties.setProperty("com.sun.corba.ee.ORBServerHost", "127.0.0.1");
+        return properties;
+    }
+
+    /**
+     * Its acceptors closed first (destroy() leaves their listening socket open), then, after
+     * destroy(), its selector if its thread ended without closing it.
+     */
+    @Override
+    public Runnable prepareForDestroy(ORB orb) {
+        EclipseOrbTransport.closeAcceptors(orb);
+        Optional<EclipseOrbTransport.SelectorThread> selector = EclipseOrbTransport.selectorThread(orb);
+        return () -> selector.ifPresent(s -> s.closeWhenEnded(SELECTOR_THREAD_END_WAIT));
+    }
+
+    /**
+     * The Eclipse ORB 5.0 in two ways: its own RequestCanceledException, to a caller still reading a
+     * fragmented reply; and, in the finally block of its request dispatcher, a pop of an empty
+     * thread-local stack whose NoSuchElementException replaces the COMM_FAILURE it was about to
+     * throw.
+     */
+    @Override
+    public boolean isMaskedCommunicationFailure(RuntimeException e) {
+        return e.getClass().getName().equals("com.sun.corba.ee.impl.protocol.RequestCanceledException")
+                || poppedAnEmptyEncodingStack(e);
+    }
+
+    @Override
+    public boolean readsLatin1(InputStream in) {
+        return in instanceof com.sun.corba.ee.impl.encoding.CDRInputObject && EclipseStreams.charCodeSetIs(in, ISO_8859_1);
+    }
+
+    @Override
+    public ByteBuffer nextBytes(InputStream in, int length) {
+        return EclipseStreams.nextBytes(in, length);
+    }
+}

@@ -1,0 +1,64 @@
+package org.corbabridge.adapter.internal.openjdk;
+
+import java.nio.ByteBuffer;
+import java.util.Properties;
+import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.adapter.internal.orb.OrbPlatform;
+import org.omg.CORBA.ORB;
+import org.omg.CORBA.portable.InputStream;
+
+/**
+ * What the OpenJDK ORB does differently ({@link OrbPlatform} has the questions): it listens, has no
+ * reply time-out of its own, hides a lost connection behind its own runtime exceptions, lets its reply streams' buffers be read
+ * in bulk, and waits in destroy for every invocation in flight. Loaded by name, only where the
+ * OpenJDK ORB is.
+ */
+public final class OpenJdkPlatform extends OrbPlatform {
+
+    /** The OSF registry's ISO 8859-1 (Latin-1). */
+    private static final int ISO_8859_1 = 0x00010001;
+
+    public OpenJdkPlatform() {
+        super(OrbImplementation.OPENJDK_ORB);
+    }
+
+    @Override
+    public String nameIn(ORB orb) {
+        return "the " + OrbImplementation.OPENJDK_ORB.displayName();
+    }
+
+    /** It listens on loopback only: a client has nothing to serve to other hosts. */
+    @Override
+    public Properties ownedOrbProperties() {
+        Properties properties = new Properties();
+        properties.setProperty("com.sun.CORBA.ORBServerHost", "127.0.0.1");
+        return properties;
+    }
+
+    /**
+     * Its outgoing connections closed first: its {@code shutdown(true)} waits for every invocation
+     * in flight, an abandoned attempt's included ({@link OpenJdkSocketFactory#closeOutgoing}).
+     */
+    @Override
+    public Runnable prepareForDestroy(ORB orb) {
+        OpenJdkSocketFactory.closeOutgoing(orb);
+        return super.prepareForDestroy(orb);
+    }
+
+    /** Its own RequestCanceledException, and the empty stack it shares with the Eclipse ORB. */
+    @Override
+    public boolean isMaskedCommunicationFailure(RuntimeException e) {
+        return e.getClass().getName().equals("com.sun.corba.se.impl.protocol.RequestCanceledException")
+                || poppedAnEmptyEncodingStack(e);
+    }
+
+    @Override
+    public boolean readsLatin1(InputStream in) {
+        return in instanceof com.sun.corba.se.impl.encoding.CDRInputObject && OpenJdkStreams.charCodeSetIs(in, ISO_8859_1);
+    }
+
+    @Override
+    public ByteBuffer nextBytes(InputStream in, int length) {
+        return OpenJdkStreams.nextBytes(in, length);
+    }
+}
