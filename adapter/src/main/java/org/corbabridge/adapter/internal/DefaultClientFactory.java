@@ -11,15 +11,15 @@ import org.corbabridge.adapter.DynamicClient;
 import org.corbabridge.adapter.Idl;
 import org.corbabridge.adapter.InterfaceSignature;
 import org.corbabridge.adapter.OrbConfig;
-import org.corbabridge.adapter.internal.idl.IdlModel;
-import org.corbabridge.adapter.internal.idl.IdlSource;
-import org.omg.CORBA.ORB;
 import org.corbabridge.adapter.internal.bind.ProxyClient;
 import org.corbabridge.adapter.internal.bind.RemoteInterface;
 import org.corbabridge.adapter.internal.bind.Signatures;
+import org.corbabridge.adapter.internal.idl.IdlModel;
+import org.corbabridge.adapter.internal.idl.IdlSource;
 import org.corbabridge.adapter.internal.orb.Extensions;
 import org.corbabridge.adapter.internal.orb.OrbLease;
 import org.corbabridge.adapter.internal.orb.OrbLifecycle;
+import org.omg.CORBA.ORB;
 
 /** The implementation behind {@link CorbaClient}, {@link DynamicClient} and {@link InterfaceSignature#of}. */
 public final class DefaultClientFactory implements ClientFactory {

@@ -7,9 +7,9 @@ import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.RemoteCallException;
 import org.corbabridge.adapter.TestOrbs;
+import org.corbabridge.adapter.internal.orb.OrbLease;
 import org.corbabridge.adapter.internal.time.CurrentAttempt;
 import org.junit.jupiter.api.Test;
-import org.corbabridge.adapter.internal.orb.OrbLease;
 
 /** The call engine on a real ORB with fake invocations: what reaches the caller, whatever an ORB throws. */
 class RemoteObjectTest {

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
-import org.corbabridge.adapter.OperationSignature;
 import org.corbabridge.depot.stock.BinHelper;
 import org.corbabridge.depot.stock.CountersHelper;
 import org.corbabridge.depot.stock.PalletHelper;
@@ -13,7 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.TCKind;
-import org.omg.CORBA.TypeCode;
 
 /**
  * The check of a call's strings before sending (ArgumentCheck, and the bounds the codecs check): what

@@ -6,10 +6,10 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 import org.corbabridge.adapter.TestOrbs;
 import org.jacorb.orb.giop.ReplyInputStream;
-import org.omg.CORBA.ORB;
-import org.omg.CORBA.portable.InputStream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.omg.CORBA.ORB;
+import org.omg.CORBA.portable.InputStream;
 
 /**
  * Where a reply was read to, against its message's end, in a buffer larger than the message (a

@@ -9,10 +9,6 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.corbabridge.adapter.OperationSignature;
 import org.corbabridge.adapter.ParameterMode;
-import org.omg.CORBA.TypeCode;
-import org.omg.CORBA.TypeCodePackage.BadKind;
-import org.omg.CORBA.portable.InputStream;
-import org.omg.CORBA.portable.OutputStream;
 import org.corbabridge.adapter.internal.call.RaisedUserException;
 import org.corbabridge.adapter.internal.call.UndeclaredUserException;
 import org.corbabridge.adapter.internal.codec.AnyGuard;
@@ -22,6 +18,10 @@ import org.corbabridge.adapter.internal.codec.Codecs;
 import org.corbabridge.adapter.internal.codec.GeneratedCode;
 import org.corbabridge.adapter.internal.codec.Nesting;
 import org.corbabridge.adapter.internal.orb.OrbPlatform;
+import org.omg.CORBA.TypeCode;
+import org.omg.CORBA.TypeCodePackage.BadKind;
+import org.omg.CORBA.portable.InputStream;
+import org.omg.CORBA.portable.OutputStream;
 
 /**
  * One operation ready to call: its signature, the codecs of its parameters, result and user

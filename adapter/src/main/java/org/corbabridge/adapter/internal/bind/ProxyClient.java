@@ -43,7 +43,7 @@ public final class ProxyClient<T> extends RemoteHandle implements CorbaClient<T>
                     return "proxy of " + calls.signature().repositoryId() + " for " + target();
             }
         }
-        return calls.callMethod(method, arguments);
+        return TypedCalls.call(calls, method, arguments);
     }
 
     /** Closes the objects the proxy's calls handed out, then the client. */

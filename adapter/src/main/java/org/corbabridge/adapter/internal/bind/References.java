@@ -9,12 +9,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.corbabridge.adapter.InterfaceSignature;
+import org.corbabridge.adapter.internal.codec.Codecs;
+import org.corbabridge.adapter.internal.codec.GeneratedCode;
 import org.corbabridge.adapter.internal.idl.IdlModel;
 import org.omg.CORBA.TCKind;
 import org.omg.CORBA.TypeCode;
 import org.omg.CORBA.TypeCodePackage.BadKind;
-import org.corbabridge.adapter.internal.codec.Codecs;
-import org.corbabridge.adapter.internal.codec.GeneratedCode;
 
 /**
  * Object references that calls hand out and take. A reference a call returns (a cursor, a
@@ -177,7 +177,7 @@ final class References {
                 };
             }
             if (method.getDeclaringClass().isAssignableFrom(operations)) {
-                return calls.callMethod(method, arguments);
+                return TypedCalls.call(calls, method, arguments);
             }
             try {
                 return method.invoke(calls.reference(), arguments);

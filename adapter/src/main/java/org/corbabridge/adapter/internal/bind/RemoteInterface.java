@@ -1,12 +1,7 @@
 package org.corbabridge.adapter.internal.bind;
 
-import java.lang.reflect.Field;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,21 +12,17 @@ import org.corbabridge.adapter.DynamicClient;
 import org.corbabridge.adapter.DynamicReply;
 import org.corbabridge.adapter.InterfaceSignature;
 import org.corbabridge.adapter.InvocationMode;
-import org.corbabridge.adapter.OperationSignature;
 import org.corbabridge.adapter.ParameterMode;
 import org.corbabridge.adapter.RemoteUserException;
-import org.omg.CORBA.TypeCode;
-import org.omg.CORBA.TypeCodePackage.BadKind;
-import org.omg.CORBA.TypeCodePackage.Bounds;
 import org.corbabridge.adapter.internal.call.RaisedUserException;
 import org.corbabridge.adapter.internal.call.RemoteObject;
 import org.corbabridge.adapter.internal.codec.AnyGuard;
 import org.corbabridge.adapter.internal.codec.ArgumentCheck;
 import org.corbabridge.adapter.internal.codec.Codec;
 import org.corbabridge.adapter.internal.codec.Codecs;
-import org.corbabridge.adapter.internal.codec.GeneratedCode;
 import org.corbabridge.adapter.internal.orb.OrbLease;
 import org.corbabridge.adapter.internal.orb.OrbPlatform;
+import org.omg.CORBA.TypeCode;
 
 /**
  * A remote object of one IDL interface with its operations bound for calls: what both the
@@ -46,31 +37,22 @@ public final class RemoteInterface extends RemoteHandle implements DynamicClient
     private final InterfaceSignature signature;
     private final AdapterConfig config;
     private final Invoker invoker;
-    private final Map<String, BoundOperation> operations;
-    private final Map<Method, BoundOperation> byMethod;
+    private final Operations operations;
     /** The clients of objects this one's calls handed out: held weakly, closed with this one. */
     private final Set<RemoteInterface> children = Collections.newSetFromMap(Collections.synchronizedMap(
             new WeakHashMap<>()));
-    /**
-     * {@link #byMethod}'s entries for the very {@code Method} objects proxies pass; copied on write.
-     * Bounded: only {@link ProxyClient} calls {@link #callMethod}, and a proxy class holds one
-     * {@code Method} object per method, whoever calls it and however.
-     */
-    private volatile Map<Method, BoundOperation> byIdentity = new IdentityHashMap<>();
     /** Whether this client's ORB sends only a {@code string}'s Latin-1 characters right ({@link ArgumentCheck}). */
     private final boolean latin1Only;
     /** Whether the ORB's reader takes a fixed inside a received any wrong (see {@link BoundOperation#anysThroughCodecs}). */
     private final boolean readsFixedInAnysWrong;
 
     private RemoteInterface(InterfaceSignature signature, AdapterConfig config, Invoker invoker,
-            Map<String, BoundOperation> operations, Map<Method, BoundOperation> byMethod,
-            RemoteObject<org.omg.CORBA.Object> remote) {
+            Operations operations, RemoteObject<org.omg.CORBA.Object> remote) {
         super(remote);
         this.signature = signature;
         this.config = config;
         this.invoker = invoker;
         this.operations = operations;
-        this.byMethod = byMethod;
         this.latin1Only = remote.orb().platform().cutsStringsBeyondLatin1(remote.orb().orb());
         this.readsFixedInAnysWrong = !remote.orb().platform().readsFixedInAnysRight();
         this.streams = invoker instanceof StreamInvoker ? invoker : Invoker.of(InvocationMode.DYNAMIC, remote.orb().platform());
@@ -82,9 +64,9 @@ public final class RemoteInterface extends RemoteHandle implements DynamicClient
      */
     public static RemoteInterface open(InterfaceSignature signature, AdapterConfig config, OrbLease orb) {
         Invoker invoker = Invoker.of(config.invocation(), orb.platform());
-        Bound bound;
+        Operations bound;
         try {
-            bound = bind(signature, config, invoker, orb.platform());
+            bound = Operations.bind(signature, config, invoker, orb.platform());
         } catch (RuntimeException | Error e) {
             // whatever is thrown (a StackOverflowError from a malformed TypeCode included), no ORB is left behind
             orb.close();
@@ -94,29 +76,7 @@ public final class RemoteInterface extends RemoteHandle implements DynamicClient
         Class<?> operationsInterface = signature.operationsInterface().orElse(null);
         RemoteObject<org.omg.CORBA.Object> remote = RemoteObject.open(config, name, orb, signature.repositoryId(),
                 reference -> invoker.bind(reference, signature.repositoryId(), operationsInterface));
-        return new RemoteInterface(signature, config, invoker, bound.operations(), bound.methods(), remote);
-    }
-
-    /** The operations of a signature, ready to call, by name and by Java method. */
-    private record Bound(Map<String, BoundOperation> operations, Map<Method, BoundOperation> methods) {
-    }
-
-    private static Bound bind(InterfaceSignature signature, AdapterConfig config, Invoker invoker, OrbPlatform platform) {
-        Class<?> operationsInterface = signature.operationsInterface().orElse(null);
-        Map<String, BoundOperation> bound = new LinkedHashMap<>();
-        Map<Method, BoundOperation> boundMethods = new HashMap<>();
-        Map<String, Method> methods = operationsInterface != null
-                ? methodsByOperation(operationsInterface, signature) : Map.of();
-        for (OperationSignature operation : signature.operations()) {
-            Method method = methods.get(operation.name());
-            BoundOperation ready = new BoundOperation(operation, method, config.idempotentOperations().contains(operation.name()),
-                    !(invoker instanceof StubInvoker), platform);
-            bound.put(operation.name(), ready);
-            if (method != null) {
-                boundMethods.put(method, ready);
-            }
-        }
-        return new Bound(Collections.unmodifiableMap(bound), boundMethods);
+        return new RemoteInterface(signature, config, invoker, bound, remote);
     }
 
     /**
@@ -129,13 +89,12 @@ public final class RemoteInterface extends RemoteHandle implements DynamicClient
                     + ": the adapter is closed");
         }
         Invoker childInvoker = Invoker.of(config.invocation(), remote.orb().platform());
-        Bound bound = bind(childSignature, config, childInvoker, remote.orb().platform());
+        Operations bound = Operations.bind(childSignature, config, childInvoker, remote.orb().platform());
         Class<?> operationsInterface = childSignature.operationsInterface().orElse(null);
         String description = childSignature.interfaceName() + " from " + operation + " on " + target();
         RemoteObject<org.omg.CORBA.Object> child = remote.adopt(reference, description, childSignature.repositoryId(),
                 handedOut -> childInvoker.bind(handedOut, childSignature.repositoryId(), operationsInterface));
-        RemoteInterface adopted = new RemoteInterface(childSignature, config, childInvoker, bound.operations(),
-                bound.methods(), child);
+        RemoteInterface adopted = new RemoteInterface(childSignature, config, childInvoker, bound, child);
         children.add(adopted);
         return adopted;
     }
@@ -160,11 +119,11 @@ public final class RemoteInterface extends RemoteHandle implements DynamicClient
 
     @Override
     public DynamicReply invoke(String operation, Object... arguments) {
-        BoundOperation bound = operations.get(operation);
+        BoundOperation bound = operations.named(operation);
         if (bound == null) {
             throw new IllegalArgumentException(signature.repositoryId() + " has no operation '" + operation + "'"
-                    + (operations.containsKey("_get_" + operation) ? "; for the attribute use get/set" : "")
-                    + "; it has " + operations.keySet());
+                    + (operations.named("_get_" + operation) != null ? "; for the attribute use get/set" : "")
+                    + "; it has " + operations.names());
         }
         Object[] values = arguments == null ? new Object[0] : arguments;
         if (values.length != bound.parameters.length) {
@@ -212,8 +171,18 @@ public final class RemoteInterface extends RemoteHandle implements DynamicClient
         try {
             return remote.call(bound.name, bound.idempotent, target -> invokerOf(bound).invoke(target, bound, values));
         } catch (RaisedUserException raised) {
-            throw remoteUserException(bound, raised);
+            throw UserExceptions.of(bound, raised, remote.describeTarget());
         }
+    }
+
+    /** The operations, by name and by a typed proxy's method. */
+    Operations operations() {
+        return operations;
+    }
+
+    /** Whether a typed proxy's call of {@code bound} goes through the generated stub's own method (STATIC). */
+    boolean callsStubsOf(BoundOperation bound) {
+        return invoker instanceof StubInvoker && invokerOf(bound) == invoker;
     }
 
     /**
@@ -222,91 +191,8 @@ public final class RemoteInterface extends RemoteHandle implements DynamicClient
      * or whose anys this ORB's reader would take wrong ({@link BoundOperation#anysThroughCodecs}),
      * whose codecs are built in every mode. Every mode's reference is an ObjectImpl on the ORBs here.
      */
-    private Invoker invokerOf(BoundOperation bound) {
+    Invoker invokerOf(BoundOperation bound) {
         return bound.throughCodecs || bound.anysThroughCodecs && readsFixedInAnysWrong ? streams : invoker;
-    }
-
-    /** A typed proxy's call: the stub's own method where nothing needs converting, else the invoker. */
-    Object callMethod(Method method, Object[] arguments) throws Throwable {
-        BoundOperation bound = bound(method);
-        Object[] given = arguments == null ? new Object[0] : arguments;
-        Object[] values = bound.takesReferences ? unwrapped(method, given) : given;
-        guard(bound, values, bound.hasHolders);
-        try {
-            Object result;
-            if (invoker instanceof StubInvoker && !bound.hasHolders && invokerOf(bound) == invoker) {
-                result = remote.call(bound.name, bound.idempotent, target -> StubInvoker.call(bound.method, target, values));
-            } else {
-                result = callWithHolders(bound, values, given);
-            }
-            return bound.handsOutReferences ? References.adoptTyped(this, bound.name, method.getReturnType(), result)
-                    : result;
-        } catch (RaisedUserException raised) {
-            if (raised.value() instanceof Throwable generated) {
-                throw generated;
-            }
-            throw remoteUserException(bound, raised);
-        }
-    }
-
-    /**
-     * The operation a proxy's method is: looked up by identity, since a proxy passes the same
-     * {@code Method} object on every call; by {@code equals} the first time (hashing a method and
-     * comparing its parameter types took a twentieth of the adapter's own CPU in a small call).
-     */
-    private BoundOperation bound(Method method) {
-        BoundOperation bound = byIdentity.get(method);
-        if (bound != null) {
-            return bound;
-        }
-        bound = byMethod.get(method);
-        if (bound == null) {
-            throw new UnsupportedOperationException(method + " is not an operation of " + signature.repositoryId()
-                    + "; create the client with the generated FooOperations interface");
-        }
-        synchronized (byMethod) {
-            Map<Method, BoundOperation> more = new IdentityHashMap<>(byIdentity);
-            more.put(method, bound);
-            byIdentity = more;
-        }
-        return bound;
-    }
-
-    /** The arguments with this adapter's clients replaced by the references they call, each of its parameter's type. */
-    private static Object[] unwrapped(Method method, Object[] arguments) {
-        Object[] values = arguments.clone();
-        Class<?>[] types = method.getParameterTypes();
-        for (int i = 0; i < values.length; i++) {
-            values[i] = References.unwrap(values[i], types[i]);
-        }
-        return values;
-    }
-
-    /**
-     * Out and inout values travel in holders: unwrapped before the call, filled after it.
-     *
-     * @param holders the caller's arguments, whose holders are filled (values may be their unwrapped copy)
-     */
-    private Object callWithHolders(BoundOperation bound, Object[] values, Object[] holders)
-            throws IllegalAccessException {
-        Object[] unwrapped = values.clone();
-        for (int i = 0; i < values.length; i++) {
-            if (bound.modes[i] != ParameterMode.IN) {
-                unwrapped[i] = bound.modes[i] == ParameterMode.INOUT ? bound.holderValues[i].get(values[i]) : null;
-            }
-        }
-        BoundOperation.Outcome outcome = remote.call(bound.name, bound.idempotent,
-                target -> invokerOf(bound).invoke(target, bound, unwrapped));
-        for (int i = 0; i < values.length; i++) {
-            if (bound.modes[i] != ParameterMode.IN) {
-                Object output = outcome.outputs()[i];
-                if (bound.handsOutReferences) {
-                    output = References.adoptTyped(this, bound.name, bound.holderValues[i].getType(), output);
-                }
-                bound.holderValues[i].set(holders[i], output);
-            }
-        }
-        return outcome.result();
     }
 
     /**
@@ -315,7 +201,7 @@ public final class RemoteInterface extends RemoteHandle implements DynamicClient
      *
      * @param holders whether out and inout values are a typed proxy's holders
      */
-    private void guard(BoundOperation bound, Object[] values, boolean holders) {
+    void guard(BoundOperation bound, Object[] values, boolean holders) {
         if (bound.carriesAny) {
             for (int i = 0; i < values.length; i++) {
                 if (bound.modes[i] != ParameterMode.OUT) {
@@ -376,72 +262,9 @@ public final class RemoteInterface extends RemoteHandle implements DynamicClient
     }
 
     private void requireAttribute(String operation, String attribute) {
-        if (!operations.containsKey(operation)) {
+        if (operations.named(operation) == null) {
             throw new IllegalArgumentException(signature.repositoryId() + " has no " + (operation.startsWith("_set_")
                     ? "writable " : "") + "attribute '" + attribute + "'");
         }
-    }
-
-    private RemoteUserException remoteUserException(BoundOperation bound, RaisedUserException raised) {
-        Map<String, Object> members = new LinkedHashMap<>();
-        Object value = raised.value();
-        if (value instanceof Map<?, ?> map) {
-            map.forEach((key, member) -> members.put((String) key, member));
-        } else {
-            // in the IDL's member order, which the TypeCode keeps and Class.getFields does not
-            for (String name : memberNames(bound, raised.repositoryId(), value.getClass())) {
-                try {
-                    members.put(name, GeneratedCode.field(value.getClass(), name).get(value));
-                } catch (IllegalAccessException e) {
-                    throw new IllegalStateException(e);
-                }
-            }
-        }
-        return new RemoteUserException(bound.name + " on " + remote.describeTarget() + " raised "
-                + raised.repositoryId() + " " + members, raised.repositoryId(), members,
-                value instanceof Throwable generated ? generated : null);
-    }
-
-    /** An exception's member names in IDL order: from its TypeCode, else its generated class's fields. */
-    private static List<String> memberNames(BoundOperation bound, String repositoryId, Class<?> generated) {
-        List<String> names = new ArrayList<>();
-        for (TypeCode exception : bound.signature.exceptions()) {
-            if (BoundOperation.id(exception).equals(repositoryId)) {
-                try {
-                    for (int i = 0; i < exception.member_count(); i++) {
-                        names.add(exception.member_name(i));
-                    }
-                    return names;
-                } catch (BadKind | Bounds e) {
-                    names.clear();
-                }
-            }
-        }
-        for (Field field : generated.getFields()) {
-            if (!Modifier.isStatic(field.getModifiers())) {
-                names.add(GeneratedCode.idlName(field.getName()));
-            }
-        }
-        return names;
-    }
-
-    /** Each operation's Java method: {@code x()} is {@code _get_x} and {@code x(v)} {@code _set_x} for an attribute. */
-    private static Map<String, Method> methodsByOperation(Class<?> operationsInterface, InterfaceSignature signature) {
-        Map<String, Method> methods = new HashMap<>();
-        for (Method method : Signatures.operationMethods(operationsInterface)) {
-            String name = GeneratedCode.idlName(method.getName());
-            String getter = "_get_" + name;
-            String setter = "_set_" + name;
-            if (method.getParameterCount() == 0 && method.getReturnType() != void.class
-                    && signature.operation(getter).isPresent()) {
-                methods.put(getter, method);
-            } else if (method.getParameterCount() == 1 && method.getReturnType() == void.class
-                    && signature.operation(setter).isPresent()) {
-                methods.put(setter, method);
-            } else if (signature.operation(name).isPresent()) {
-                methods.put(name, method);
-            }
-        }
-        return methods;
     }
 }

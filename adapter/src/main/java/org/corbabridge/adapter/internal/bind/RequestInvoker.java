@@ -1,6 +1,9 @@
 package org.corbabridge.adapter.internal.bind;
 
 import org.corbabridge.adapter.ParameterMode;
+import org.corbabridge.adapter.internal.call.ReadPastTheReply;
+import org.corbabridge.adapter.internal.call.UndeclaredUserException;
+import org.corbabridge.adapter.internal.orb.OrbPlatform;
 import org.omg.CORBA.ARG_IN;
 import org.omg.CORBA.ARG_INOUT;
 import org.omg.CORBA.ARG_OUT;
@@ -13,9 +16,6 @@ import org.omg.CORBA.SystemException;
 import org.omg.CORBA.UNKNOWN;
 import org.omg.CORBA.UnknownUserException;
 import org.omg.CORBA.portable.OutputStream;
-import org.corbabridge.adapter.internal.call.UndeclaredUserException;
-import org.corbabridge.adapter.internal.call.ReadPastTheReply;
-import org.corbabridge.adapter.internal.orb.OrbPlatform;
 
 /**
  * The ORB's Dynamic Invocation Interface, as the classic study measured it: a {@code Request}

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.corbabridge.adapter.InterfaceSignature;
 import org.corbabridge.adapter.OperationSignature;
+import org.corbabridge.adapter.internal.codec.GeneratedCode;
 import org.corbabridge.adapter.internal.idl.IdlClassPath;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.TCKind;
@@ -22,7 +23,6 @@ import org.omg.CORBA.portable.IDLEntity;
 import org.omg.CORBA.portable.Streamable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.corbabridge.adapter.internal.codec.GeneratedCode;
 
 /** Derives an {@link InterfaceSignature} from the classes the IDL compiler generated (see {@link InterfaceSignature#of}). */
 public final class Signatures {

@@ -1,12 +1,12 @@
 package org.corbabridge.adapter.internal.bind;
 
+import org.corbabridge.adapter.internal.call.ReadPastTheReply;
+import org.corbabridge.adapter.internal.orb.OrbPlatform;
 import org.omg.CORBA.portable.ApplicationException;
 import org.omg.CORBA.portable.InputStream;
 import org.omg.CORBA.portable.ObjectImpl;
 import org.omg.CORBA.portable.OutputStream;
 import org.omg.CORBA.portable.RemarshalException;
-import org.corbabridge.adapter.internal.call.ReadPastTheReply;
-import org.corbabridge.adapter.internal.orb.OrbPlatform;
 
 /**
  * The fast dynamic path: what a generated stub does, with the operation's codecs in place of

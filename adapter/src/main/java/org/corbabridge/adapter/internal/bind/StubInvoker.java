@@ -3,9 +3,9 @@ package org.corbabridge.adapter.internal.bind;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import org.corbabridge.adapter.ParameterMode;
-import org.omg.CORBA.UserException;
 import org.corbabridge.adapter.internal.call.RaisedUserException;
 import org.corbabridge.adapter.internal.codec.GeneratedCode;
+import org.omg.CORBA.UserException;
 
 /**
  * Static invocation: the stub the IDL compiler generated, from {@code FooHelper.narrow}, called

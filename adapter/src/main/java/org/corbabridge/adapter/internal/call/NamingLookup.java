@@ -9,6 +9,8 @@ import org.corbabridge.adapter.NameNotBoundException;
 import org.corbabridge.adapter.NameServiceUnavailableException;
 import org.corbabridge.adapter.ServerUnavailableException;
 import org.corbabridge.adapter.TlsHandshakeException;
+import org.corbabridge.adapter.internal.cdr.TlsLocations;
+import org.corbabridge.adapter.internal.orb.OrbLease;
 import org.corbabridge.adapter.internal.time.CurrentAttempt;
 import org.omg.CORBA.BAD_PARAM;
 import org.omg.CORBA.ORBPackage.InvalidName;
@@ -24,8 +26,6 @@ import org.omg.CosNaming.NamingContextExtHelper;
 import org.omg.CosNaming.NamingContextHelper;
 import org.omg.CosNaming.NamingContextPackage.CannotProceed;
 import org.omg.CosNaming.NamingContextPackage.NotFound;
-import org.corbabridge.adapter.internal.cdr.TlsLocations;
-import org.corbabridge.adapter.internal.orb.OrbLease;
 
 /** Resolves a name in CosNaming, reporting each way it can fail as its own exception. */
 final class NamingLookup {

@@ -1,6 +1,5 @@
 package org.corbabridge.adapter.internal.call;
 
-import org.corbabridge.adapter.internal.orb.OrbPlatform;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -14,13 +13,14 @@ import org.corbabridge.adapter.CorbaAdapterException;
 import org.corbabridge.adapter.ServerUnavailableException;
 import org.corbabridge.adapter.TlsHandshakeException;
 import org.corbabridge.adapter.WrongObjectTypeException;
+import org.corbabridge.adapter.internal.cdr.IorInspection;
+import org.corbabridge.adapter.internal.orb.OrbPlatform;
 import org.corbabridge.adapter.internal.time.CurrentAttempt;
 import org.corbabridge.adapter.internal.time.Ticker;
 import org.omg.CORBA.BAD_PARAM;
 import org.omg.CORBA.SystemException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.corbabridge.adapter.internal.cdr.IorInspection;
 
 /**
  * What a remote object's calls are made on, and how it is found again: a reference from a

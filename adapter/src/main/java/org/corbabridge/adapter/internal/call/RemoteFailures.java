@@ -10,6 +10,8 @@ import org.corbabridge.adapter.MessageTooLargeException;
 import org.corbabridge.adapter.RemoteCallException;
 import org.corbabridge.adapter.ServerUnavailableException;
 import org.corbabridge.adapter.TlsHandshakeException;
+import org.corbabridge.adapter.internal.codec.Codecs;
+import org.corbabridge.adapter.internal.orb.OrbPlatform;
 import org.corbabridge.adapter.internal.time.CurrentAttempt;
 import org.corbabridge.adapter.internal.transport.MessageLimits;
 import org.corbabridge.adapter.internal.transport.OversizedMessageException;
@@ -24,8 +26,6 @@ import org.omg.CORBA.OBJECT_NOT_EXIST;
 import org.omg.CORBA.OBJ_ADAPTER;
 import org.omg.CORBA.SystemException;
 import org.omg.CORBA.TRANSIENT;
-import org.corbabridge.adapter.internal.codec.Codecs;
-import org.corbabridge.adapter.internal.orb.OrbPlatform;
 
 /** Turns the system exceptions of a remote call into the adapter's typed exceptions. */
 final class RemoteFailures {

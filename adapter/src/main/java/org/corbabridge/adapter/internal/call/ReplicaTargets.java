@@ -10,11 +10,11 @@ import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.CorbaAdapterException;
 import org.corbabridge.adapter.NameNotBoundException;
+import org.corbabridge.adapter.internal.cdr.IorSplit;
+import org.corbabridge.adapter.internal.orb.OrbLease;
 import org.corbabridge.adapter.internal.time.CurrentAttempt;
 import org.corbabridge.adapter.internal.time.Deadline;
 import org.corbabridge.adapter.internal.time.Ticker;
-import org.corbabridge.adapter.internal.cdr.IorSplit;
-import org.corbabridge.adapter.internal.orb.OrbLease;
 
 /**
  * The replicas a configuration names ({@link AdapterConfig#replicas()}), one per object: a name

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.corbabridge.adapter.internal.idl.TypeCodes;
+import org.corbabridge.adapter.internal.orb.OrbPlatform;
 import org.omg.CORBA.Any;
 import org.omg.CORBA.TCKind;
 import org.omg.CORBA.TypeCode;
@@ -17,7 +18,6 @@ import org.omg.CORBA.TypeCodePackage.BadKind;
 import org.omg.CORBA.TypeCodePackage.Bounds;
 import org.omg.CORBA.portable.InputStream;
 import org.omg.CORBA.portable.OutputStream;
-import org.corbabridge.adapter.internal.orb.OrbPlatform;
 
 /**
  * Builds a {@link Codec} from a TypeCode and, where the IDL compiler's classes are known, the

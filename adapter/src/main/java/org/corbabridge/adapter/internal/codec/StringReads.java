@@ -3,8 +3,8 @@ package org.corbabridge.adapter.internal.codec;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import org.omg.CORBA.portable.InputStream;
 import org.corbabridge.adapter.internal.orb.OrbPlatform;
+import org.omg.CORBA.portable.InputStream;
 
 /**
  * How the dynamic path reads an IDL {@code string} from a reply: in bulk where that is known to

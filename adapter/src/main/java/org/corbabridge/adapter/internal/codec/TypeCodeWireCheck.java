@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.WeakHashMap;
+import org.corbabridge.adapter.internal.cdr.CdrReader;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.TCKind;
 import org.omg.CORBA.TypeCode;
@@ -19,7 +20,6 @@ import org.omg.CORBA.TypeCodePackage.BadKind;
 import org.omg.CORBA.TypeCodePackage.Bounds;
 import org.omg.CORBA.portable.InputStream;
 import org.omg.CORBA.portable.OutputStream;
-import org.corbabridge.adapter.internal.cdr.CdrReader;
 
 /**
  * Whether an ORB writes a TypeCode as CDR says, checked before an {@code any} holding a value

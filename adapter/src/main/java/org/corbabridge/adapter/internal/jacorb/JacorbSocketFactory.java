@@ -1,7 +1,6 @@
 package org.corbabridge.adapter.internal.jacorb;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import org.corbabridge.adapter.internal.transport.AddressMap;
 import org.corbabridge.adapter.internal.transport.MessageLimits;

@@ -1,14 +1,13 @@
 package org.corbabridge.adapter.internal.jacorb;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.security.GeneralSecurityException;
 import java.util.Properties;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLSocket;
-import org.corbabridge.adapter.internal.transport.MessageLimitedSocket;
 import org.corbabridge.adapter.internal.transport.AddressMap;
+import org.corbabridge.adapter.internal.transport.MessageLimitedSocket;
 import org.corbabridge.adapter.internal.transport.MessageLimits;
 import org.corbabridge.adapter.internal.transport.TlsConnector;
 import org.corbabridge.adapter.internal.transport.TlsFailures;
