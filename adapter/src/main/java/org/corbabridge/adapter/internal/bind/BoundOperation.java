@@ -33,7 +33,7 @@ import org.omg.CORBA.portable.OutputStream;
  * ({@link #throughCodecs}), and one that receives an any on the ORBs that read a fixed in one
  * wrong ({@link #anysThroughCodecs}).
  */
-public final class BoundOperation {
+final class BoundOperation {
 
     /** What a reply carried: the result, and each parameter's value (null for an in parameter). */
     record Outcome(Object result, Object[] outputs) {
@@ -224,7 +224,7 @@ public final class BoundOperation {
      * @param holders whether out and inout values are a typed proxy's holders
      * @param latin1Only whether a {@code string} may hold Latin-1 only ({@link OrbPlatform#cutsStringsBeyondLatin1})
      */
-    public void checkArguments(Object[] values, boolean holders, boolean latin1Only) throws IllegalAccessException {
+    void checkArguments(Object[] values, boolean holders, boolean latin1Only) throws IllegalAccessException {
         for (int i = 0; i < checks.length; i++) {
             if (checks[i] != null) {
                 Object value = holders && modes[i] == ParameterMode.INOUT ? holderValues[i].get(values[i]) : values[i];

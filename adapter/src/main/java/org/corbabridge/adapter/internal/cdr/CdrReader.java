@@ -13,15 +13,15 @@ import java.util.Arrays;
  * <p>Its position, alignment base and byte order are fields, so that a reader of nested
  * encapsulations can enter one and come back.
  */
-public final class CdrReader {
+final class CdrReader {
 
-    public final byte[] data;
-    public int position;
+    final byte[] data;
+    int position;
     /** Where alignment counts from: the stream's or the current encapsulation's start. */
-    public int base;
-    public boolean little;
+    int base;
+    boolean little;
 
-    public CdrReader(byte[] data, int position, int base, boolean little) {
+    CdrReader(byte[] data, int position, int base, boolean little) {
         this.data = data;
         this.position = position;
         this.base = base;
@@ -29,37 +29,37 @@ public final class CdrReader {
     }
 
     /** A whole encapsulation: its first octet gives the byte order, alignment counts from it. */
-    public static CdrReader encapsulation(byte[] data) {
+    static CdrReader encapsulation(byte[] data) {
         if (data.length == 0) {
             throw new IllegalArgumentException("an empty CDR encapsulation");
         }
         return new CdrReader(data, 1, 0, data[0] != 0);
     }
 
-    public int readOctet() {
+    int readOctet() {
         require(1);
         return data[position++] & 0xff;
     }
 
-    public int readUShort() {
+    int readUShort() {
         return (int) readInteger(2) & 0xffff;
     }
 
-    public int readShort() {
+    int readShort() {
         return (short) readInteger(2);
     }
 
     /** A CDR long, as Java reads it (signed). */
-    public int readLong() {
+    int readLong() {
         return (int) readInteger(4);
     }
 
     /** A CDR unsigned long. */
-    public long readULong() {
+    long readULong() {
         return readInteger(4) & 0xffffffffL;
     }
 
-    public long readLongLong() {
+    long readLongLong() {
         return readInteger(8);
     }
 
@@ -76,7 +76,7 @@ public final class CdrReader {
         return value;
     }
 
-    public byte[] readOctets(long length) {
+    byte[] readOctets(long length) {
         require(length);
         byte[] octets = Arrays.copyOfRange(data, position, position + (int) length);
         position += (int) length;
@@ -89,7 +89,7 @@ public final class CdrReader {
      * @param strict whether a string must be one (at least its NUL): a TypeCode's are; an IOR's
      *     type id is read as some ORBs write it, empty with no NUL at all
      */
-    public String readString(boolean strict) {
+    String readString(boolean strict) {
         long length = readULong();
         if (strict && length < 1) {
             throw new IllegalArgumentException("a string of " + length + " bytes at " + (position - 4));
@@ -101,7 +101,7 @@ public final class CdrReader {
         return new String(text, 0, end, StandardCharsets.ISO_8859_1);
     }
 
-    public void align(int boundary) {
+    void align(int boundary) {
         int offset = (position - base) % boundary;
         if (offset != 0) {
             position += boundary - offset;

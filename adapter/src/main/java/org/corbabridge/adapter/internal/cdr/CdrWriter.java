@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
  * shorts and longs each aligned to its size from the encapsulation's start, strings and octet
  * sequences. What {@link IorSplit} needs to write a reference; {@link CdrReader} reads it back.
  */
-public final class CdrWriter {
+final class CdrWriter {
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
 
@@ -17,19 +17,19 @@ public final class CdrWriter {
         out.write(0);
     }
 
-    public CdrWriter octet(int value) {
+    CdrWriter octet(int value) {
         out.write(value);
         return this;
     }
 
-    public CdrWriter ushort(int value) {
+    CdrWriter ushort(int value) {
         align(2);
         out.write(value >>> 8);
         out.write(value);
         return this;
     }
 
-    public CdrWriter ulong(long value) {
+    CdrWriter ulong(long value) {
         align(4);
         out.write((int) (value >>> 24));
         out.write((int) (value >>> 16));
@@ -39,7 +39,7 @@ public final class CdrWriter {
     }
 
     /** A string: its length with the terminating NUL, its ISO 8859-1 bytes, the NUL. */
-    public CdrWriter string(String value) {
+    CdrWriter string(String value) {
         byte[] bytes = value.getBytes(StandardCharsets.ISO_8859_1);
         ulong(bytes.length + 1L);
         out.writeBytes(bytes);
@@ -48,13 +48,13 @@ public final class CdrWriter {
     }
 
     /** An octet sequence: its length, its octets. */
-    public CdrWriter octets(byte[] value) {
+    CdrWriter octets(byte[] value) {
         ulong(value.length);
         out.writeBytes(value);
         return this;
     }
 
-    public byte[] toByteArray() {
+    byte[] toByteArray() {
         return out.toByteArray();
     }
 
