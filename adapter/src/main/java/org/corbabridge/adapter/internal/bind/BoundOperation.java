@@ -17,6 +17,7 @@ import org.corbabridge.adapter.internal.codec.Codec;
 import org.corbabridge.adapter.internal.codec.Codecs;
 import org.corbabridge.adapter.internal.codec.GeneratedCode;
 import org.corbabridge.adapter.internal.codec.Nesting;
+import org.corbabridge.adapter.internal.idl.TypeCodes;
 import org.corbabridge.adapter.internal.orb.OrbPlatform;
 import org.omg.CORBA.TypeCode;
 import org.omg.CORBA.TypeCodePackage.BadKind;
@@ -159,9 +160,9 @@ final class BoundOperation {
         }
         this.hasHolders = declared.stream().anyMatch(parameter -> parameter.mode() != ParameterMode.IN);
         this.takesReferences = declared.stream().anyMatch(parameter -> parameter.mode() != ParameterMode.OUT
-                && References.isReference(parameter.type()));
-        this.handsOutReferences = References.isReference(signature.result()) || declared.stream().anyMatch(
-                parameter -> parameter.mode() != ParameterMode.IN && References.isReference(parameter.type()));
+                && TypeCodes.isReference(parameter.type()));
+        this.handsOutReferences = TypeCodes.isReference(signature.result()) || declared.stream().anyMatch(
+                parameter -> parameter.mode() != ParameterMode.IN && TypeCodes.isReference(parameter.type()));
         this.carriesAny = declared.stream().anyMatch(parameter -> parameter.mode() != ParameterMode.OUT
                 && AnyGuard.carriesAny(parameter.type()));
     }

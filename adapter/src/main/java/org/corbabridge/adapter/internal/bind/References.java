@@ -9,9 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.corbabridge.adapter.InterfaceSignature;
-import org.corbabridge.adapter.internal.codec.Codecs;
 import org.corbabridge.adapter.internal.codec.GeneratedCode;
 import org.corbabridge.adapter.internal.idl.IdlModel;
+import org.corbabridge.adapter.internal.idl.TypeCodes;
 import org.omg.CORBA.TCKind;
 import org.omg.CORBA.TypeCode;
 import org.omg.CORBA.TypeCodePackage.BadKind;
@@ -36,19 +36,6 @@ final class References {
         org.omg.CORBA.Object reference();
     }
 
-    /** Whether a value of this type is, or is a sequence or array of, object references. */
-    static boolean isReference(TypeCode type) {
-        try {
-            TypeCode plain = Codecs.unaliased(type);
-            int kind = plain.kind().value();
-            if (kind == TCKind._tk_sequence || kind == TCKind._tk_array) {
-                return isReference(plain.content_type());
-            }
-            return kind == TCKind._tk_objref;
-        } catch (BadKind e) {
-            return false;
-        }
-    }
 
     /** The reference a client of this adapter calls, for an argument; anything else as it is. */
     static Object unwrap(Object value, Class<?> javaType) {
@@ -119,7 +106,7 @@ final class References {
         if (value == null) {
             return null;
         }
-        TypeCode plain = Codecs.unaliased(type);
+        TypeCode plain = TypeCodes.unaliased(type);
         try {
             int kind = plain.kind().value();
             if ((kind == TCKind._tk_sequence || kind == TCKind._tk_array) && value instanceof List<?> list) {

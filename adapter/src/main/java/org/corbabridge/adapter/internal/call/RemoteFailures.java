@@ -10,7 +10,7 @@ import org.corbabridge.adapter.MessageTooLargeException;
 import org.corbabridge.adapter.RemoteCallException;
 import org.corbabridge.adapter.ServerUnavailableException;
 import org.corbabridge.adapter.TlsHandshakeException;
-import org.corbabridge.adapter.internal.codec.Codecs;
+import org.corbabridge.adapter.internal.codec.Unreadable;
 import org.corbabridge.adapter.internal.orb.OrbPlatform;
 import org.corbabridge.adapter.internal.time.CurrentAttempt;
 import org.corbabridge.adapter.internal.transport.MessageLimits;
@@ -241,11 +241,11 @@ final class RemoteFailures {
 
     /**
      * "COMM_FAILURE (minor 0x53550008, completed MAYBE)"; a reply the adapter's own codecs could
-     * not read says why ({@link Codecs#unreadable}): the ORBs' messages are log lines, its are not.
+     * not read says why ({@link Unreadable}): the ORBs' messages are log lines, its are not.
      */
     public static String describe(SystemException e) {
         String type = e.getClass().getSimpleName();
-        boolean ours = e instanceof org.omg.CORBA.MARSHAL && e.minor == Codecs.UNREADABLE;
+        boolean ours = e instanceof org.omg.CORBA.MARSHAL && e.minor == Unreadable.MINOR;
         return type + " (minor 0x" + Integer.toHexString(e.minor) + ", completed " + completion(e) + ")"
                 + (ours ? ": " + e.getMessage() : "");
     }

@@ -3,6 +3,7 @@ package org.corbabridge.adapter.internal.codec;
 import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
+import org.corbabridge.adapter.internal.idl.TypeCodes;
 import org.corbabridge.adapter.internal.orb.OrbPlatform;
 import org.omg.CORBA.Any;
 import org.omg.CORBA.ORB;
@@ -87,7 +88,7 @@ public final class AnyGuard {
         if (fixed == null) {
             return Optional.empty();
         }
-        return platform.fixedInAnAny(Codecs.unaliased(type).kind().value() == TCKind._tk_fixed, describe(fixed));
+        return platform.fixedInAnAny(TypeCodes.unaliased(type).kind().value() == TCKind._tk_fixed, describe(fixed));
     }
 
     /**
@@ -107,7 +108,7 @@ public final class AnyGuard {
             if (candidate.kind().value() != TCKind._tk_union) {
                 return false;
             }
-            int discriminator = Codecs.unaliased(candidate.discriminator_type()).kind().value();
+            int discriminator = TypeCodes.unaliased(candidate.discriminator_type()).kind().value();
             boolean oneOctet = discriminator == TCKind._tk_char || discriminator == TCKind._tk_boolean
                     || discriminator == TCKind._tk_octet;
             return candidate.default_index() >= 0 && !oneOctet;
@@ -154,6 +155,6 @@ public final class AnyGuard {
     }
 
     private static String describe(TypeCode type) {
-        return Codecs.describe(type);
+        return TypeCodes.describe(type);
     }
 }

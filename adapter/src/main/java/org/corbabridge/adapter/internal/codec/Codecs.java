@@ -2,7 +2,6 @@ package org.corbabridge.adapter.internal.codec;
 
 import java.lang.reflect.Array;
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -70,7 +69,7 @@ public final class Codecs {
         try {
             return build(type, javaType == null || javaType == Object.class ? null : javaType);
         } catch (BadKind | Bounds e) {
-            throw new IllegalArgumentException("inconsistent TypeCode " + describe(type) + ": " + e, e);
+            throw new IllegalArgumentException("inconsistent TypeCode " + TypeCodes.describe(type) + ": " + e, e);
         } finally {
             if (outermost) {
                 BUILDING.remove();
@@ -105,7 +104,7 @@ public final class Codecs {
                 return new Codec() {
                     @Override
                     public void write(OutputStream out, Object value) {
-                        out.write_string(withinBound(text(value), bound, "string"));
+                        out.write_string(withinBound(Values.text(value), bound, "string"));
                     }
 
                     @Override
@@ -119,7 +118,7 @@ public final class Codecs {
                 return new Codec() {
                     @Override
                     public void write(OutputStream out, Object value) {
-                        out.write_wstring(withinBound(text(value), bound, "wstring"));
+                        out.write_wstring(withinBound(Values.text(value), bound, "wstring"));
                     }
 
                     @Override
@@ -151,7 +150,7 @@ public final class Codecs {
                         }
                         TypeCode type = in.read_TypeCode();
                         AnyGuard.fixedRefusal(type, in.orb(), platform, "read correctly by").ifPresent(refusal -> {
-                            throw unreadable(refusal);
+                            throw Unreadable.marshal(refusal);
                         });
                         Any any = in.orb().create_any();
                         any.read_value(in, type);
@@ -182,7 +181,7 @@ public final class Codecs {
             case TCKind._tk_fixed:
                 return new FixedCodec(type.fixed_digits(), type.fixed_scale());
             default:
-                throw new IllegalArgumentException("dynamic invocation cannot marshal " + describe(type)
+                throw new IllegalArgumentException("dynamic invocation cannot marshal " + TypeCodes.describe(type)
                         + " (TCKind " + kind + "): value types, abstract interfaces and long double "
                         + "need generated code; call this operation with InvocationMode.STATIC");
         }
@@ -224,7 +223,7 @@ public final class Codecs {
             int[] depth = enter();
             try {
                 if (depth[0] > MAX_NESTING) {
-                    throw unreadable("a value of a recursive type nests deeper than " + MAX_NESTING
+                    throw Unreadable.marshal("a value of a recursive type nests deeper than " + MAX_NESTING
                             + " levels");
                 }
                 return target.read(in);
@@ -244,7 +243,7 @@ public final class Codecs {
     private static Codec elements(TypeCode type, Class<?> javaType, int fixedLength) throws BadKind, Bounds {
         TypeCode element = type.content_type();
         Class<?> elementJava = javaType != null && javaType.isArray() ? javaType.getComponentType() : null;
-        Primitive primitive = Primitive.of(unaliased(element).kind().value());
+        Primitive primitive = Primitive.of(TypeCodes.unaliased(element).kind().value());
         if (primitive != null && (elementJava == null || elementJava == primitive.javaType())) {
             return primitive.arrayCodec(fixedLength);
         }
@@ -252,7 +251,7 @@ public final class Codecs {
         return new Codec() {
             @Override
             public void write(OutputStream out, Object value) {
-                List<?> items = asList(value);
+                List<?> items = Values.asList(value);
                 if (fixedLength < 0) {
                     out.write_ulong(items.size());
                 } else if (items.size() != fixedLength) {
@@ -308,29 +307,12 @@ public final class Codecs {
     static int readLength(InputStream in) {
         int length = in.read_ulong();
         if (length < 0 || length > MAX_SEQUENCE_LENGTH) {
-            throw unreadable("a sequence announces " + Integer.toUnsignedString(length)
+            throw Unreadable.marshal("a sequence announces " + Integer.toUnsignedString(length)
                     + " elements, more than a Java array holds");
         }
         return length;
     }
 
-    static List<?> asList(Object value) {
-        if (value instanceof List<?> list) {
-            return list;
-        }
-        if (value instanceof Object[] array) {
-            return Arrays.asList(array);
-        }
-        if (value != null && value.getClass().isArray()) {
-            List<Object> items = new ArrayList<>();
-            for (int i = 0; i < Array.getLength(value); i++) {
-                items.add(Array.get(value, i));
-            }
-            return items;
-        }
-        throw new IllegalArgumentException("an IDL sequence or array needs a List or an array, not "
-                + (value == null ? "null" : value.getClass().getName()));
-    }
 
     /** The string, refused where it is longer than its IDL type's bound (0: none), as a generated helper refuses it. */
     private static String withinBound(String text, int bound, String kind) {
@@ -349,7 +331,7 @@ public final class Codecs {
         return new Codec() {
             @Override
             public void write(OutputStream out, Object value) {
-                int length = value != null && value.getClass().isArray() ? Array.getLength(value) : asList(value).size();
+                int length = value != null && value.getClass().isArray() ? Array.getLength(value) : Values.asList(value).size();
                 if (length > bound) {
                     throw new IllegalArgumentException("a sequence<…, " + bound + "> cannot hold " + length
                             + " elements");
@@ -362,7 +344,7 @@ public final class Codecs {
                 Object read = sequence.read(in);
                 int length = read.getClass().isArray() ? Array.getLength(read) : ((List<?>) read).size();
                 if (length > bound) {
-                    throw unreadable("a sequence<…, " + bound + "> of " + length
+                    throw Unreadable.marshal("a sequence<…, " + bound + "> of " + length
                             + " elements in the reply, more than its IDL type holds");
                 }
                 return read;
@@ -373,74 +355,16 @@ public final class Codecs {
     /** A string read from a reply, refused where it is longer than its IDL type's bound, as a generated helper refuses it. */
     private static String readWithinBound(String text, int bound, String kind) {
         if (bound > 0 && text != null && text.length() > bound) {
-            throw unreadable("a " + kind + "<" + bound + "> of " + text.length()
+            throw Unreadable.marshal("a " + kind + "<" + bound + "> of " + text.length()
                     + " characters in the reply, more than its IDL type holds");
         }
         return text;
     }
 
-    static String text(Object value) {
-        if (value instanceof String text) {
-            return text;
-        }
-        throw new IllegalArgumentException("an IDL string needs a String, not "
-                + (value == null ? "null" : value.getClass().getName()));
-    }
 
-    /**
-     * A reply (or an any) that cannot be read as its type says, found while reading it. Completed
-     * YES: the server answered, so it ran the call; the ORB's own MARSHAL would say NO, and a caller
-     * told NO may send a call that already ran again.
-     */
-    static org.omg.CORBA.MARSHAL unreadable(String message) {
-        return new org.omg.CORBA.MARSHAL(message, UNREADABLE, org.omg.CORBA.CompletionStatus.COMPLETED_YES);
-    }
 
-    /**
-     * The minor code of {@link #unreadable}'s MARSHALs ("CB" and 1), by which the adapter's messages
-     * know to repeat their reason (MARSHAL is final; the ORBs' messages are log lines).
-     */
-    public static final int UNREADABLE = 0x43420001;
 
-    public static TypeCode unaliased(TypeCode type) {
-        return TypeCodes.unaliased(type);
-    }
 
-    static String describe(TypeCode type) {
-        try {
-            int kind = type.kind().value();
-            if (kind == TCKind._tk_struct || kind == TCKind._tk_except || kind == TCKind._tk_union
-                    || kind == TCKind._tk_enum || kind == TCKind._tk_alias || kind == TCKind._tk_objref) {
-                return type.id();
-            }
-            if (kind == TCKind._tk_fixed) {
-                return "fixed<" + type.fixed_digits() + "," + type.fixed_scale() + ">";
-            }
-            return "TCKind " + kind;
-        } catch (BadKind e) {
-            return "a TypeCode";
-        }
-    }
 
-    /** A member of a struct or exception value: a map entry, or a generated class's public field. */
-    static Object member(Object value, String name) {
-        if (value instanceof Map<?, ?> map) {
-            if (!map.containsKey(name)) {
-                throw new IllegalArgumentException("the value has no member '" + name + "': " + map.keySet());
-            }
-            return map.get(name);
-        }
-        if (value == null) {
-            throw new IllegalArgumentException("a struct, union or exception value cannot be null");
-        }
-        try {
-            return value.getClass().getField(GeneratedCode.javaName(name)).get(value);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalArgumentException("a " + value.getClass().getName() + " has no member '" + name + "'", e);
-        }
-    }
 
-    static boolean isPublicClass(Class<?> type) {
-        return Modifier.isPublic(type.getModifiers());
-    }
 }

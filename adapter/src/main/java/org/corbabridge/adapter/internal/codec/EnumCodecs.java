@@ -57,7 +57,7 @@ final class EnumCodecs {
         public Object read(InputStream in) {
             int ordinal = in.read_ulong();
             if (ordinal < 0 || ordinal >= labels.length) {
-                throw Codecs.unreadable("enum " + id + " has no value " + ordinal);
+                throw Unreadable.marshal("enum " + id + " has no value " + ordinal);
             }
             return labels[ordinal];
         }
@@ -85,7 +85,7 @@ final class EnumCodecs {
         public Object read(InputStream in) {
             int ordinal = in.read_ulong();
             if (ordinal < 0 || ordinal >= labels.labels.length) {
-                throw Codecs.unreadable("enum " + labels.id + " has no value " + ordinal);
+                throw Unreadable.marshal("enum " + labels.id + " has no value " + ordinal);
             }
             return GeneratedCode.invoke(fromInt, null, ordinal);
         }

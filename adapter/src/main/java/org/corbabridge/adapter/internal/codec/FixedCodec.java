@@ -73,14 +73,14 @@ final class FixedCodec implements Codec {
         for (int i = 0; i < octets * 2 - 1; i++) {
             int nibble = (packed[i / 2] >> (i % 2 == 0 ? 4 : 0)) & 0xF;
             if (nibble > 9 || (i == 0 && digits % 2 == 0 && nibble != 0)) {
-                throw Codecs.unreadable("a fixed<" + digits + "," + scale + "> holds the half-octet 0x"
+                throw Unreadable.marshal("a fixed<" + digits + "," + scale + "> holds the half-octet 0x"
                         + Integer.toHexString(nibble) + " where a decimal digit belongs");
             }
             unscaled = unscaled.multiply(BigInteger.TEN).add(BigInteger.valueOf(nibble));
         }
         int sign = packed[octets - 1] & 0xF;
         if (sign != 0xC && sign != 0xD) {
-            throw Codecs.unreadable("a fixed<" + digits + "," + scale + "> ends in the sign 0x" + Integer.toHexString(sign)
+            throw Unreadable.marshal("a fixed<" + digits + "," + scale + "> ends in the sign 0x" + Integer.toHexString(sign)
                     + ", which is neither 0xC (positive) nor 0xD (negative)");
         }
         return new BigDecimal(sign == 0xD ? unscaled.negate() : unscaled, scale);

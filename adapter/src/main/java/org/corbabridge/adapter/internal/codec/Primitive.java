@@ -429,7 +429,7 @@ enum Primitive {
         if (value != null && value.getClass().isArray() && value.getClass().getComponentType() == javaType) {
             return value;
         }
-        List<?> items = Codecs.asList(value);
+        List<?> items = Values.asList(value);
         Object values = Array.newInstance(javaType, items.size());
         for (int i = 0; i < items.size(); i++) {
             Array.set(values, i, convert(items.get(i)));

@@ -55,7 +55,7 @@ final class StringReads {
             return "";
         }
         if (length < 0) {
-            throw Codecs.unreadable("a string of " + Integer.toUnsignedLong(length) + " bytes");
+            throw Unreadable.marshal("a string of " + Integer.toUnsignedLong(length) + " bytes");
         }
         ByteBuffer inBuffer = platform.nextBytes(in, length);
         if (inBuffer != null) {
@@ -74,7 +74,7 @@ final class StringReads {
             }
         } catch (IndexOutOfBoundsException beyondTheMessage) {
             // an ORB that does not check its buffer's end itself (JacORB)
-            throw Codecs.unreadable("a string of " + length + " bytes, of which the message held " + read);
+            throw Unreadable.marshal("a string of " + length + " bytes, of which the message held " + read);
         }
         return latin1(bytes, length);
     }
@@ -82,7 +82,7 @@ final class StringReads {
     /** The string of {@code length} bytes in a stream's buffer, the last of which must be its NUL. */
     private static String latin1(ByteBuffer bytes, int length) {
         if (bytes.get(length - 1) != 0) {
-            throw Codecs.unreadable("a string of " + length + " bytes that does not end with a NUL");
+            throw Unreadable.marshal("a string of " + length + " bytes that does not end with a NUL");
         }
         if (bytes.hasArray()) {
             return new String(bytes.array(), bytes.arrayOffset(), length - 1, StandardCharsets.ISO_8859_1);
@@ -95,7 +95,7 @@ final class StringReads {
     /** The string of the first {@code length} bytes, the last of which must be its NUL. */
     private static String latin1(byte[] bytes, int length) {
         if (bytes[length - 1] != 0) {
-            throw Codecs.unreadable("a string of " + length + " bytes that does not end with a NUL");
+            throw Unreadable.marshal("a string of " + length + " bytes that does not end with a NUL");
         }
         return new String(bytes, 0, length - 1, StandardCharsets.ISO_8859_1);
     }

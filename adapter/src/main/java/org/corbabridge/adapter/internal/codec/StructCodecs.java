@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
+import org.corbabridge.adapter.internal.idl.TypeCodes;
 import org.omg.CORBA.TCKind;
 import org.omg.CORBA.TypeCode;
 import org.omg.CORBA.TypeCodePackage.BadKind;
@@ -40,7 +41,7 @@ final class StructCodecs {
             if (exception) {
                 String received = in.read_string();
                 if (!received.equals(id)) {
-                    throw Codecs.unreadable("expected exception " + id + ", received " + received);
+                    throw Unreadable.marshal("expected exception " + id + ", received " + received);
                 }
             }
         }
@@ -81,7 +82,7 @@ final class StructCodecs {
             requireKnownMembers(value);
             writeId(out);
             for (int i = 0; i < members.length; i++) {
-                members[i].write(out, Codecs.member(value, names[i]));
+                members[i].write(out, Values.member(value, names[i]));
             }
         }
 
@@ -115,7 +116,7 @@ final class StructCodecs {
             for (int i = 0; i < names.length; i++) {
                 fields[i] = GeneratedCode.field(javaType, names[i]);
                 members[i] = Codecs.build(type.member_type(i), fields[i].getType());
-                Primitive primitive = Primitive.of(Codecs.unaliased(type.member_type(i)).kind().value());
+                Primitive primitive = Primitive.of(TypeCodes.unaliased(type.member_type(i)).kind().value());
                 if (primitive != null && primitive.javaType() == fields[i].getType()) {
                     primitives[i] = primitive;
                 }
@@ -130,7 +131,7 @@ final class StructCodecs {
                     requireKnownMembers(value);
                     writeId(out);
                     for (int i = 0; i < members.length; i++) {
-                        members[i].write(out, Codecs.member(value, names[i]));
+                        members[i].write(out, Values.member(value, names[i]));
                     }
                     return;
                 }

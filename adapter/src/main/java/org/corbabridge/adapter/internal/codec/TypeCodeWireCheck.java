@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.WeakHashMap;
 import org.corbabridge.adapter.internal.cdr.TypeCodeReader;
+import org.corbabridge.adapter.internal.idl.TypeCodes;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.TCKind;
 import org.omg.CORBA.TypeCode;
@@ -186,7 +187,7 @@ final class TypeCodeWireCheck {
     private static String label(TypeCode union, int member, TypeCode discriminator) throws BadKind, Bounds {
         Object value = Codecs.of(discriminator, null).read(union.member_label(member).create_input_stream());
         if (value instanceof String enumLabel) {
-            TypeCode plain = Codecs.unaliased(discriminator);
+            TypeCode plain = TypeCodes.unaliased(discriminator);
             for (int i = 0; i < plain.member_count(); i++) {
                 if (plain.member_name(i).equals(enumLabel)) {
                     return Integer.toString(i);

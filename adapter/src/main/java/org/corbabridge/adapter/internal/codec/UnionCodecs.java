@@ -107,7 +107,7 @@ final class UnionCodecs {
             if (discriminatorValue instanceof IDLEntity) {
                 Method value = GeneratedCode.method(discriminatorValue.getClass(), "value");
                 try {
-                    return Codecs.unaliased(discriminatorType).member_name((Integer) GeneratedCode.invoke(value,
+                    return TypeCodes.unaliased(discriminatorType).member_name((Integer) GeneratedCode.invoke(value,
                             discriminatorValue));
                 } catch (BadKind | Bounds e) {
                     throw new IllegalStateException(e);
@@ -150,7 +150,7 @@ final class UnionCodecs {
             }
             discriminator.write(out, discriminatorValue);
             if (member >= 0) {
-                members[member].write(out, Codecs.member(value, names[member]));
+                members[member].write(out, Values.member(value, names[member]));
             }
         }
 
@@ -289,7 +289,7 @@ final class UnionCodecs {
             int member = memberFor(discriminatorValue);
             if (member < 0) {
                 if (noMemberSetter == null) {
-                    throw Codecs.unreadable("union " + id + " has no branch for " + discriminatorValue);
+                    throw Unreadable.marshal("union " + id + " has no branch for " + discriminatorValue);
                 }
                 if (noMemberSetter.getParameterCount() == 1) {
                     GeneratedCode.invoke(noMemberSetter, value, discriminatorValue);

@@ -31,4 +31,35 @@ public final class TypeCodes {
             throw new IllegalStateException(type.kind().value() + " has no bound: " + e, e);
         }
     }
+
+    /** Whether a value of this type is, or is a sequence or array of, object references. */
+    public static boolean isReference(TypeCode type) {
+        try {
+            TypeCode plain = unaliased(type);
+            int kind = plain.kind().value();
+            if (kind == TCKind._tk_sequence || kind == TCKind._tk_array) {
+                return isReference(plain.content_type());
+            }
+            return kind == TCKind._tk_objref;
+        } catch (BadKind e) {
+            return false;
+        }
+    }
+
+    /** A type for messages: its repository id where it has one, else its kind (a fixed with its digits and scale). */
+    public static String describe(TypeCode type) {
+        try {
+            int kind = type.kind().value();
+            if (kind == TCKind._tk_struct || kind == TCKind._tk_except || kind == TCKind._tk_union
+                    || kind == TCKind._tk_enum || kind == TCKind._tk_alias || kind == TCKind._tk_objref) {
+                return type.id();
+            }
+            if (kind == TCKind._tk_fixed) {
+                return "fixed<" + type.fixed_digits() + "," + type.fixed_scale() + ">";
+            }
+            return "TCKind " + kind;
+        } catch (BadKind e) {
+            return "a TypeCode";
+        }
+    }
 }
