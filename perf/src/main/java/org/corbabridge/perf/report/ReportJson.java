@@ -193,6 +193,12 @@ final class ReportJson {
                 row.put("namingMillis", series.median(StartupProbe.Reply::namingMillis));
                 row.put("firstCallMillis", series.median(StartupProbe.Reply::firstCallMillis));
                 row.put("toFirstCallMillis", series.medianToFirstCall());
+                Map<String, Object> classes = new LinkedHashMap<>();
+                classes.put("containerBoot", orNull(series.medianClasses(StartupProbe.ClassesLoaded::containerBoot)));
+                classes.put("deploy", orNull(series.medianClasses(StartupProbe.ClassesLoaded::deploy)));
+                classes.put("sessionCreate", orNull(series.medianClasses(StartupProbe.ClassesLoaded::sessionCreate)));
+                classes.put("firstCall", orNull(series.medianClasses(StartupProbe.ClassesLoaded::firstCall)));
+                row.put("classesLoaded", classes);
                 row.put("callsToWarm", series.medianCallsToWarm());
                 row.put("warmMedianMicros", series.firstCurve().warmMedianMicros());
                 if (series.profile() != null) {
@@ -255,5 +261,10 @@ final class ReportJson {
             }
         }
         return ratios;
+    }
+
+    /** A figure, or null where there is none (a probe that did not count). */
+    private static Double orNull(double value) {
+        return Double.isNaN(value) ? null : value;
     }
 }
