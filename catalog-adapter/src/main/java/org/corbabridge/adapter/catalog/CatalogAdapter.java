@@ -140,7 +140,7 @@ public final class CatalogAdapter implements AutoCloseable {
      * Given to the client, so that making a CatalogAdapter reads no IDL: without it the typed proxy
      * reads catalog.idl from the class path (InterfaceSignature.of), which loads the IDL reader
      * (ANTLR and the parser, about 250 classes) and parses the file inside the first call of every
-     * JVM: the bean's first answer took 0.1-0.15 s of CPU more for it (study.md, "What loads at
+     * JVM: about 0.1 s more of the first call's main-thread CPU (study.md, "What loads at
      * start-up"). CatalogSignatureTest holds it to what the IDL file says.
      */
     static InterfaceSignature signature() {
