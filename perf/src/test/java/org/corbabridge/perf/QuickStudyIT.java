@@ -285,6 +285,11 @@ class QuickStudyIT {
                 assertThat(probe.namingMillis()).as(series.label()).isPositive()
                         .isLessThan(probe.firstCallMillis());
                 assertThat(probe.callMicros()).as(series.label()).hasSize(STUDY.startup().calls());
+                // what each step loaded, counted by the probe's JVM
+                assertThat(probe.classes()).as(series.label()).isNotNull();
+                assertThat(probe.classes().containerBoot()).as(series.label()).isPositive();
+                assertThat(probe.classes().deploy()).as(series.label()).isPositive();
+                assertThat(probe.classes().firstCall()).as(series.label()).isPositive();
                 assertThat(run.launchMillis()).isGreaterThan(probe.containerBootMillis() + probe.deployMillis());
             });
             assertThat(series.medianCallsToWarm()).as(series.label()).isBetween(0.0, (double) STUDY.startup().calls());

@@ -5,11 +5,17 @@ import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.CorbaAdapterException;
 import org.corbabridge.adapter.CorbaClient;
+import org.corbabridge.adapter.InterfaceSignature;
 import org.corbabridge.adapter.InvocationMode;
+import org.corbabridge.adapter.OperationSignature;
+import org.corbabridge.shop.CatalogHelper;
 import org.corbabridge.shop.CatalogOperations;
 import org.corbabridge.shop.InvalidQuery;
+import org.corbabridge.shop.InvalidQueryHelper;
 import org.corbabridge.shop.QueryResult;
+import org.corbabridge.shop.QueryResultHelper;
 import org.omg.CORBA.ORB;
+import org.omg.CORBA.TCKind;
 
 /**
  * The adapter object of the study for the Catalog interface: one binding of the generic
@@ -58,14 +64,14 @@ public final class CatalogAdapter implements AutoCloseable {
 
     /** Creates and owns an ORB as {@code config.orb()} says, and destroys it on {@link #close()}. */
     public static CatalogAdapter create(AdapterConfig config) {
-        return new CatalogAdapter(CorbaClient.create(CatalogOperations.class, catalogConfig(config)),
-                config.invocation());
+        return new CatalogAdapter(CorbaClient.create(CatalogOperations.class, Signature.CATALOG, catalogConfig(config),
+                null), config.invocation());
     }
 
     /** Uses {@code orb}, which its owner keeps and destroys; {@code config.orb()} is ignored. */
     public static CatalogAdapter create(AdapterConfig config, ORB orb) {
-        return new CatalogAdapter(CorbaClient.create(CatalogOperations.class, catalogConfig(config), orb),
-                config.invocation());
+        return new CatalogAdapter(CorbaClient.create(CatalogOperations.class, Signature.CATALOG, catalogConfig(config),
+                borrowed(orb)), config.invocation());
     }
 
     /**
@@ -127,6 +133,37 @@ public final class CatalogAdapter implements AutoCloseable {
     public String toString() {
         return "CatalogAdapter[" + client.target() + ", " + invocation.configName() + ", "
                 + (ownsOrb() ? "own ORB" : "borrowed ORB") + (isClosed() ? ", closed" : "") + "]";
+    }
+
+    /**
+     * The Catalog's signature as catalog.idl declares it, made from the generated helpers' TypeCodes.
+     * Given to the client, so that making a CatalogAdapter reads no IDL: without it the typed proxy
+     * reads catalog.idl from the class path (InterfaceSignature.of), which loads the IDL reader
+     * (ANTLR and the parser, about 250 classes) and parses the file inside the first call of every
+     * JVM: about 0.1 s more of the first call's main-thread CPU (study.md, "What loads at
+     * start-up"). CatalogSignatureTest holds it to what the IDL file says.
+     */
+    static InterfaceSignature signature() {
+        return Signature.CATALOG;
+    }
+
+    /** What CorbaClient.create(Class, AdapterConfig, ORB) says of a null ORB (the signature's create would own one). */
+    private static ORB borrowed(ORB orb) {
+        if (orb == null) {
+            throw new IllegalArgumentException("the ORB to borrow must not be null");
+        }
+        return orb;
+    }
+
+    /** Made when the first adapter is: its TypeCodes come from the ORB singleton. */
+    private static final class Signature {
+        static final InterfaceSignature CATALOG = InterfaceSignature.builder(CatalogHelper.id(), CatalogOperations.class)
+                .operation(OperationSignature.builder(OPERATION)
+                        .in("query", ORB.init().get_primitive_tc(TCKind.tk_string))
+                        .returns(QueryResultHelper.type())
+                        .raises(InvalidQueryHelper.type())
+                        .build())
+                .build();
     }
 
     /** A query only reads: running it twice is harmless, so the retry policy may repeat it. */

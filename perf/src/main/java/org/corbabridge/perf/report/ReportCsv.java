@@ -61,7 +61,8 @@ final class ReportCsv {
             try (Writer out = Files.newBufferedWriter(dir.resolve("startup.csv"), StandardCharsets.UTF_8);
                     CSVPrinter csv = new CSVPrinter(out, CSVFormat.DEFAULT.builder().setHeader("configuration", "run",
                             "jvm_to_main_ms", "container_boot_ms", "deploy_ms", "session_create_ms", "orb_init_ms",
-                            "naming_ms", "first_call_ms", "launch_to_exit_ms", "warm_median_us", "calls_to_warm")
+                            "naming_ms", "first_call_ms", "launch_to_exit_ms", "warm_median_us", "calls_to_warm",
+                            "classes_boot", "classes_deploy", "classes_session", "classes_first_call")
                             .build())) {
                 for (StartupSeries series : results.startup()) {
                     int run = 1;
@@ -70,7 +71,11 @@ final class ReportCsv {
                         WarmupCurve curve = WarmupCurve.of(p.callMicros());
                         csv.printRecord(series.label(), run++, p.jvmToMainMillis(), p.containerBootMillis(),
                                 p.deployMillis(), p.sessionCreateMillis(), p.orbInitMillis(), p.namingMillis(),
-                                p.firstCallMillis(), r.launchMillis(), curve.warmMedianMicros(), curve.callsToWarm());
+                                p.firstCallMillis(), r.launchMillis(), curve.warmMedianMicros(), curve.callsToWarm(),
+                                p.classes() == null ? "" : p.classes().containerBoot(),
+                                p.classes() == null ? "" : p.classes().deploy(),
+                                p.classes() == null ? "" : p.classes().sessionCreate(),
+                                p.classes() == null ? "" : p.classes().firstCall());
                     }
                 }
             }

@@ -162,8 +162,22 @@ final class ReportJson {
     /** One start-up series: the median of each step over its runs. */
     record StartupRow(String configuration, double jvmToMainMillis, double containerBootMillis, double deployMillis,
             double sessionCreateMillis, double orbInitMillis, double namingMillis, double firstCallMillis,
-            double toFirstCallMillis, double callsToWarm, double warmMedianMicros,
+            double toFirstCallMillis, ClassesLoaded classesLoaded, double callsToWarm, double warmMedianMicros,
             @JsonInclude(JsonInclude.Include.NON_NULL) StartupProfile profile) {
+
+        /** The median number of classes each step loaded; null where a probe did not count. */
+        record ClassesLoaded(Double containerBoot, Double deploy, Double sessionCreate, Double firstCall) {
+            static ClassesLoaded of(StartupSeries series) {
+                return new ClassesLoaded(orNull(series.medianClasses(StartupProbe.ClassesLoaded::containerBoot)),
+                        orNull(series.medianClasses(StartupProbe.ClassesLoaded::deploy)),
+                        orNull(series.medianClasses(StartupProbe.ClassesLoaded::sessionCreate)),
+                        orNull(series.medianClasses(StartupProbe.ClassesLoaded::firstCall)));
+            }
+
+            private static Double orNull(double value) {
+                return Double.isNaN(value) ? null : value;
+            }
+        }
 
         static StartupRow of(StartupSeries series) {
             return new StartupRow(series.label(), series.median(StartupProbe.Reply::jvmToMainMillis),
@@ -172,7 +186,7 @@ final class ReportJson {
                     series.median(StartupProbe.Reply::sessionCreateMillis),
                     series.median(StartupProbe.Reply::orbInitMillis), series.median(StartupProbe.Reply::namingMillis),
                     series.median(StartupProbe.Reply::firstCallMillis), series.medianToFirstCall(),
-                    series.medianCallsToWarm(), series.firstCurve().warmMedianMicros(), series.profile());
+                    ClassesLoaded.of(series), series.medianCallsToWarm(), series.firstCurve().warmMedianMicros(), series.profile());
         }
     }
 

@@ -2,7 +2,9 @@ package org.corbabridge.perf.report;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.ejb.OrbMode;
 import org.corbabridge.perf.worker.StartupProbe;
@@ -45,6 +47,16 @@ public record StartupSeries(OrbImplementation orb, OrbMode mode, boolean appCds,
     /** The median over runs of one step, ms. */
     public double median(ToDoubleFunction<StartupProbe.Reply> step) {
         return WarmupCurve.median(runs.stream().mapToDouble(run -> step.applyAsDouble(run.probe())).toArray());
+    }
+
+    /**
+     * The median over runs of the classes one step loaded; NaN when no run counted them (a reply
+     * of a probe before the counts).
+     */
+    public double medianClasses(ToLongFunction<StartupProbe.ClassesLoaded> step) {
+        double[] values = runs.stream().map(run -> run.probe().classes()).filter(Objects::nonNull)
+                .mapToDouble(step::applyAsLong).sorted().toArray();
+        return values.length == 0 ? Double.NaN : WarmupCurve.median(values);
     }
 
     /** The median over runs of the number of calls until calls were warm. */

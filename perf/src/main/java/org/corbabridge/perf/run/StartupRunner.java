@@ -87,12 +87,15 @@ public final class StartupRunner {
                             one.appCds() ? archivable(classpath) : classpath, jvm, fixture, payload, Duration.ofSeconds(30));
                     one.runs().add(run);
                     StartupProbe.Reply reply = run.probe();
+                    StartupProbe.ClassesLoaded classes = reply.classes();
                     context.progress().accept(String.format(Locale.ROOT,
                             "start-up %-24s round %d: JVM %.0f ms, container %.0f ms, deploy %.0f ms, session "
-                                    + "%.0f ms (ORB init %.0f ms), first call %.0f ms (naming %.0f ms)",
+                                    + "%.0f ms (ORB init %.0f ms), first call %.0f ms (naming %.0f ms); classes "
+                                    + "loaded %d / %d / %d / %d",
                             name, round + 1, reply.jvmToMainMillis(), reply.containerBootMillis(),
                             reply.deployMillis(), reply.sessionCreateMillis(), reply.orbInitMillis(),
-                            reply.firstCallMillis(), reply.namingMillis()));
+                            reply.firstCallMillis(), reply.namingMillis(), classes.containerBoot(), classes.deploy(),
+                            classes.sessionCreate(), classes.firstCall()));
                     remaining.took(one, System.nanoTime() - launched);
                     int left = probes - (round * series.size() + series.indexOf(one) + 1);
                     context.progress().accept("start-up: " + RemainingTime.left(

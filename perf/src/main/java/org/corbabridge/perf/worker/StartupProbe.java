@@ -2,6 +2,7 @@ package org.corbabridge.perf.worker;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.io.File;
+import java.lang.management.ClassLoadingMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.Properties;
@@ -39,11 +40,28 @@ public final class StartupProbe {
      * @param orbInitMillis ORB.init of the ORB the session uses (the container's runs during deploy)
      * @param namingMillis the session's naming lookup and type check, inside the first call
      * @param callMicros every call after the first, in order
+     * @param classes the classes the JVM loaded in each step; null from a probe that failed
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Reply(boolean ok, String error, double jvmToMainMillis, double containerBootMillis,
             double deployMillis, double sessionCreateMillis, double orbInitMillis, double namingMillis,
-            double firstCallMillis, double[] callMicros) {
+            double firstCallMillis, double[] callMicros, ClassesLoaded classes) {
+
+        /** A reply without class counts. */
+        public Reply(boolean ok, String error, double jvmToMainMillis, double containerBootMillis, double deployMillis,
+                double sessionCreateMillis, double orbInitMillis, double namingMillis, double firstCallMillis,
+                double[] callMicros) {
+            this(ok, error, jvmToMainMillis, containerBootMillis, deployMillis, sessionCreateMillis, orbInitMillis,
+                    namingMillis, firstCallMillis, callMicros, null);
+        }
+    }
+
+    /**
+     * How many classes the JVM loaded in each step (its count of loaded classes, hidden ones
+     * included, before and after). Unlike the step's time, the load of the machine does not move
+     * it: what a step brings in (the IDL reader in the first call, once) shows here first.
+     */
+    public record ClassesLoaded(long containerBoot, long deploy, long sessionCreate, long firstCall) {
     }
 
     /**
@@ -85,19 +103,25 @@ public final class StartupProbe {
         properties.put(Context.INITIAL_CONTEXT_FACTORY, LocalInitialContextFactory.class.getName());
         properties.put("openejb.deployments.classpath", "false");
 
+        ClassLoadingMXBean classes = ManagementFactory.getClassLoadingMXBean();
+        long classesAtStart = classes.getTotalLoadedClassCount();
         long t0 = System.nanoTime();
         InitialContext context = new InitialContext(properties);
         long booted = System.nanoTime();
+        long classesBooted = classes.getTotalLoadedClassCount();
         AppInfo app = new ConfigurationFactory().configureApplication(new File(setup.ejbJar()));
         Assembler assembler = SystemInstance.get().getComponent(Assembler.class);
         assembler.createApplication(app);
         long deployed = System.nanoTime();
+        long classesDeployed = classes.getTotalLoadedClassCount();
         CatalogSession session = (CatalogSession) SystemInstance.get().getComponent(ContainerSystem.class)
                 .getJNDIContext().lookup("global/catalog-ejb/CatalogSession"
                         + (orbMode == OrbMode.EXTERNAL ? "External" : "") + "!" + CatalogSession.class.getName());
         long created = System.nanoTime();
+        long classesCreated = classes.getTotalLoadedClassCount();
         session.queryCatalog(query);
         long firstCall = System.nanoTime();
+        long classesCalled = classes.getTotalLoadedClassCount();
         if (profiling != null) {
             profiling.stopAndWrite(setup.profile());
         }
@@ -114,7 +138,8 @@ public final class StartupProbe {
         OpenEJB.destroy();
         return new Reply(true, null, jvmToMainMillis, millis(booted - t0), millis(deployed - booted),
                 millis(created - deployed), millis(stats.orbInitNanos()), millis(stats.connectNanos()),
-                millis(firstCall - created), callMicros);
+                millis(firstCall - created), callMicros, new ClassesLoaded(classesBooted - classesAtStart,
+                        classesDeployed - classesBooted, classesCreated - classesDeployed, classesCalled - classesCreated));
     }
 
     private static double millis(long nanos) {

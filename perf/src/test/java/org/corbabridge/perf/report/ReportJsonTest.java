@@ -162,7 +162,7 @@ class ReportJsonTest {
                 "residentBytesPerSession", "threadsPerSession", "serverResidentBytesPerSession", "steps");
         List<String> startup = List.of("configuration", "jvmToMainMillis", "containerBootMillis", "deployMillis",
                 "sessionCreateMillis", "orbInitMillis", "namingMillis", "firstCallMillis", "toFirstCallMillis",
-                "callsToWarm", "warmMedianMicros");
+                "classesLoaded", "callsToWarm", "warmMedianMicros");
         assertThat(keys(json.get("startup").get(0))).containsExactlyElementsOf(startup);
         List<String> profiled = new ArrayList<>(startup);
         profiled.add("profile");

@@ -59,7 +59,8 @@ class ScaleReportTest {
                 Arrays.fill(calls, 100);
                 Arrays.fill(calls, 0, 200, 900);
                 StartupSeries series = new StartupSeries(orb, mode, List.of(new StartupSeries.Run(4000,
-                        new StartupProbe.Reply(true, null, 20, 1000, 1200, 70, 150, 150, 180, calls))));
+                        new StartupProbe.Reply(true, null, 20, 1000, 1200, 70, 150, 150, 180, calls,
+                                new StartupProbe.ClassesLoaded(1713, 1672, 151, 544)))));
                 startup.add(orb == OrbImplementation.JACORB && mode == OrbMode.BUILT_IN
                         ? series.withProfile(StartupProfile.of(String.join("\n",
                                 "x;org/corbabridge/perf/worker/StartupProbe.probe;javax/naming/InitialContext.<init> 300",
@@ -108,6 +109,20 @@ class ScaleReportTest {
         assertThat(scale).hasSize(1 + (2 * orbs + 1) * SESSIONS.length);
         // both ORB modes per ORB, and one AppCDS series of one run
         assertThat(Files.readAllLines(dir.resolve("startup.csv"))).hasSize(1 + 2 * orbs + 1);
+    }
+
+    @Test
+    void eachStartUpSaysHowManyClassesEachStepLoadedWhereItsProbesCountedThem() throws IOException {
+        JsonNode startup = new ObjectMapper().readTree(dir.resolve("results.json").toFile()).get("startup");
+        assertThat(startup.get(0).get("classesLoaded").get("firstCall").asDouble()).isEqualTo(544);
+        assertThat(startup.get(0).get("classesLoaded").get("containerBoot").asDouble()).isEqualTo(1713);
+        // the AppCDS series whose probe sent no counts
+        assertThat(startup.get(startup.size() - 1).get("classesLoaded").get("deploy").isNull()).isTrue();
+        List<String> csv = Files.readAllLines(dir.resolve("startup.csv"));
+        assertThat(csv.get(0)).endsWith(",classes_boot,classes_deploy,classes_session,classes_first_call");
+        assertThat(csv.get(1)).endsWith(",1713,1672,151,544");
+        assertThat(Files.readString(index)).contains("<th>classes loaded: boot / deploy / session / first call</th>",
+                "<td>1713 / 1672 / 151 / 544</td>", "<td>– / – / – / –</td>");
     }
 
     @Test
