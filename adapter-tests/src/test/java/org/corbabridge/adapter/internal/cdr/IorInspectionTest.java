@@ -6,9 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
+import org.corbabridge.adapter.TestOrbs;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Whether a stringified IOR offers TLS, read from CDR of either byte order. */
+@Tag(TestOrbs.ORB_FREE)
 class IorInspectionTest {
 
     @Test

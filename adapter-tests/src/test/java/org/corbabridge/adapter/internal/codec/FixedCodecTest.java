@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.HexFormat;
+import org.corbabridge.adapter.TestOrbs;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -16,6 +18,7 @@ import org.omg.CORBA.MARSHAL;
  * digits, sign last, a zero half-octet first for an even count. The octets are the standard's
  * (CORBA 3.3 part 2, 9.3.2.8); omniORB reading them is {@code FixedPointOnEveryPathTest}'s.
  */
+@Tag(TestOrbs.ORB_FREE)
 class FixedCodecTest {
 
     @ParameterizedTest(name = "fixed<{0},{1}> {2} -> {3}")

@@ -1,10 +1,13 @@
-package org.corbabridge.adapter.internal;
+package org.corbabridge.perf.micro;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.corbabridge.adapter.OrbConfig;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.adapter.Orbs;
+import org.corbabridge.adapter.internal.codec.Codec;
+import org.corbabridge.adapter.internal.codec.Codecs;
+import org.corbabridge.adapter.internal.orb.OrbPlatform;
 import org.corbabridge.shop.Item;
 import org.corbabridge.shop.QueryResult;
 import org.corbabridge.shop.QueryResultHelper;
@@ -23,8 +26,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.corbabridge.adapter.internal.codec.Codec;
-import org.corbabridge.adapter.internal.codec.Codecs;
 
 /**
  * One step of a call on its own: decoding a reply of the study's catalog (a {@code QueryResult} of
@@ -34,7 +35,10 @@ import org.corbabridge.adapter.internal.codec.Codecs;
  * the rest of the call. Each decode reads a fresh stream over a copy of the marshalled reply, as a
  * reply arrives in a buffer of its own; {@link #copyOnly} is that copy alone, to subtract.
  *
- * <p>In the adapter's package, since the codecs are not public API. Run:
+ * <p>The codecs are not public API: this reaches them through the factory the adapter's own binding
+ * uses ({@code internal.codec.Codecs}), built for the ORB's platform as a client's are, from perf's
+ * own package (no class of perf in the core's packages, which would split them on the module path).
+ * Run:
  * {@code java -cp "$(cat perf/target/classpath-jacorb.txt):perf/target/classes" org.openjdk.jmh.Main ReplyDecode}
  * (docs/study.md, "One step on its own").
  */
@@ -64,7 +68,7 @@ public class ReplyDecodeBenchmark {
                 Duration.ofSeconds(10), Duration.ofSeconds(3));
         marshalled = (OutputStream) corba.create_output_stream();
         QueryResultHelper.write(marshalled, reply(bytes));
-        dynamic = Codecs.of(QueryResultHelper.type(), QueryResult.class);
+        dynamic = Codecs.of(QueryResultHelper.type(), QueryResult.class, OrbPlatform.of(corba));
         QueryResult check = (QueryResult) dynamic.read(marshalled.create_input_stream());
         QueryResult expected = QueryResultHelper.read(marshalled.create_input_stream());
         if (check.items.length != expected.items.length
