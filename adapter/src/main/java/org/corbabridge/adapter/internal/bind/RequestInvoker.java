@@ -22,13 +22,10 @@ import org.omg.CORBA.portable.OutputStream;
  * per call, every argument and the result in an {@code Any}, user exceptions matched by the
  * TypeCodes in its exception list. The operation's codecs fill and read the Anys.
  */
-final class RequestInvoker implements Invoker {
-
-    /** Where the ORB's reply streams are read past their message, and how its DII tells a reply. */
-    private final OrbPlatform platform;
+final class RequestInvoker extends MarshallingInvoker {
 
     RequestInvoker(OrbPlatform platform) {
-        this.platform = platform;
+        super(platform);
     }
 
     @Override

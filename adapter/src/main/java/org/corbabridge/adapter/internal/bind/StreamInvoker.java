@@ -13,13 +13,10 @@ import org.omg.CORBA.portable.RemarshalException;
  * the generated helpers. The request is marshalled on the ORB's own request stream and the
  * reply read from its reply stream; no {@code Any}, no {@code Request}, no stub.
  */
-final class StreamInvoker implements Invoker {
-
-    /** Where the ORB's reply streams are read past their message, and how its DII tells a reply. */
-    private final OrbPlatform platform;
+final class StreamInvoker extends MarshallingInvoker {
 
     StreamInvoker(OrbPlatform platform) {
-        this.platform = platform;
+        super(platform);
     }
 
     @Override

@@ -23,20 +23,13 @@ public final class EclipsePlatform extends OrbPlatform {
     private static final int ISO_8859_1 = 0x00010001;
 
     public EclipsePlatform() {
-        super(OrbImplementation.ECLIPSE_ORB);
-    }
-
-    @Override
-    public String nameIn(ORB orb) {
-        return "the " + OrbImplementation.ECLIPSE_ORB.displayName();
+        super(OrbImplementation.ECLIPSE_ORB, "the Eclipse ORB");
     }
 
     /** It listens on loopback only: a client has nothing to serve to other hosts. */
     @Override
     public Properties ownedOrbProperties() {
-        Properties properties = new Properties();
-        properties.setProperty("com.sun.corba.ee.ORBServerHost", "127.0.0.1");
-        return properties;
+        return listeningOnLoopback("com.sun.corba.ee.ORBServerHost");
     }
 
     /**

@@ -29,12 +29,7 @@ public final class JacorbPlatform extends OrbPlatform {
     private static final int ISO_8859_1 = 0x00010001;
 
     public JacorbPlatform() {
-        super(OrbImplementation.JACORB);
-    }
-
-    @Override
-    public String nameIn(ORB orb) {
-        return OrbImplementation.JACORB.displayName();
+        super(OrbImplementation.JACORB, "JacORB");
     }
 
     /** JacORB offers ISO 8859-1 first: omniORB's native code set. */

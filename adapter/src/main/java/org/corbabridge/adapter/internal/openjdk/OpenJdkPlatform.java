@@ -19,20 +19,13 @@ public final class OpenJdkPlatform extends OrbPlatform {
     private static final int ISO_8859_1 = 0x00010001;
 
     public OpenJdkPlatform() {
-        super(OrbImplementation.OPENJDK_ORB);
-    }
-
-    @Override
-    public String nameIn(ORB orb) {
-        return "the " + OrbImplementation.OPENJDK_ORB.displayName();
+        super(OrbImplementation.OPENJDK_ORB, "the OpenJDK ORB");
     }
 
     /** It listens on loopback only: a client has nothing to serve to other hosts. */
     @Override
     public Properties ownedOrbProperties() {
-        Properties properties = new Properties();
-        properties.setProperty("com.sun.CORBA.ORBServerHost", "127.0.0.1");
-        return properties;
+        return listeningOnLoopback("com.sun.CORBA.ORBServerHost");
     }
 
     /**

@@ -39,7 +39,7 @@ public class OrbPlatform {
     private static final Map<OrbImplementation, OrbPlatform> KNOWN = new EnumMap<>(OrbImplementation.class);
 
     /** The platform of an ORB the adapter does not know, and of values met outside any ORB's streams. */
-    public static final OrbPlatform OTHER = new OrbPlatform(null);
+    public static final OrbPlatform OTHER = new OrbPlatform(null, null);
 
     /** The OMG's minor code of {@code UNKNOWN}: "unlisted user exception received by client". */
     private static final int OMG_UNLISTED_USER_EXCEPTION = 0x4f4d0001;
@@ -49,9 +49,12 @@ public class OrbPlatform {
     private static final int SUN_RESPONSE_TIMEOUT_MINOR = 19;
 
     private final OrbImplementation implementation;
+    /** The ORB's name in messages: "JacORB", "the Eclipse ORB"; null for an ORB the adapter does not know. */
+    private final String name;
 
-    protected OrbPlatform(OrbImplementation implementation) {
+    protected OrbPlatform(OrbImplementation implementation, String name) {
         this.implementation = implementation;
+        this.name = name;
     }
 
     /** The platform of {@code orb}'s make; {@link #OTHER} for one the adapter does not know. */
@@ -87,8 +90,8 @@ public class OrbPlatform {
     }
 
     /** "JacORB", "the Eclipse ORB", "the OpenJDK ORB", for messages; {@code orb}'s class for another. */
-    public String nameIn(ORB orb) {
-        return orb.getClass().getName();
+    public final String nameIn(ORB orb) {
+        return name != null ? name : orb.getClass().getName();
     }
 
     // --- an ORB the adapter owns
@@ -96,6 +99,16 @@ public class OrbPlatform {
     /** What an ORB the adapter creates and owns is given besides its bounds. */
     public Properties ownedOrbProperties() {
         return new Properties();
+    }
+
+    /**
+     * An ORB that listens on loopback only, under its property {@code serverHost}: a client has
+     * nothing to serve to other hosts (the Eclipse and OpenJDK ORBs open a listening socket).
+     */
+    protected static Properties listeningOnLoopback(String serverHost) {
+        Properties properties = new Properties();
+        properties.setProperty(serverHost, "127.0.0.1");
+        return properties;
     }
 
     /**
