@@ -23,7 +23,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * request is created, so a request created while another thread opens the connection let the
  * first request leave without them, and omniORB then refused every wide string on that connection
  * (BAD_PARAM, WCharTCSNotKnown): 15 to 731 calls of 50 000 in the replica drills, in 3 runs of 5.
- * The adapter now makes the first call on a new binding alone (see OrbQuirks).
+ * The adapter now makes the first call on a new binding alone (see OrbPlatform.firstCallAlone).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ExtendWith(ServerFixtureExtension.Warehouse.class)

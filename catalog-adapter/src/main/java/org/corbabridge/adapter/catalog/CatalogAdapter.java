@@ -70,8 +70,9 @@ public final class CatalogAdapter implements AutoCloseable {
 
     /** Uses {@code orb}, which its owner keeps and destroys; {@code config.orb()} is ignored. */
     public static CatalogAdapter create(AdapterConfig config, ORB orb) {
+        ORB lent = borrowed(orb); // refused before the signature's ORB singleton is made
         return new CatalogAdapter(CorbaClient.create(CatalogOperations.class, Signature.CATALOG, catalogConfig(config),
-                borrowed(orb)), config.invocation());
+                lent), config.invocation());
     }
 
     /**

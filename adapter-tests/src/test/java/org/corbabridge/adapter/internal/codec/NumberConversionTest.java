@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.List;
+import org.corbabridge.adapter.internal.orb.OrbPlatform;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -46,8 +47,8 @@ class NumberConversionTest {
     })
     void aNumberThatFitsIsSentAsItsValue(String kind, String javaType, String given, String sentAs) {
         OutputStream out = (OutputStream) orb().create_output_stream();
-        Codecs.of(orb().get_primitive_tc(TCKind.from_int(kindOf(kind))), null).write(out, number(javaType, given));
-        Object read = Codecs.of(orb().get_primitive_tc(TCKind.from_int(kindOf(kind))), null).read(out.create_input_stream());
+        Codecs.of(orb().get_primitive_tc(TCKind.from_int(kindOf(kind))), null, OrbPlatform.of(orb())).write(out, number(javaType, given));
+        Object read = Codecs.of(orb().get_primitive_tc(TCKind.from_int(kindOf(kind))), null, OrbPlatform.of(orb())).read(out.create_input_stream());
 
         assertThat(read.toString()).isEqualTo(sentAs);
     }
@@ -75,13 +76,13 @@ class NumberConversionTest {
         "tk_double, BigDecimal, 1e400",
     })
     void aNumberThatDoesNotFitIsRefusedNotCut(String kind, String javaType, String given) {
-        Codec codec = Codecs.of(orb().get_primitive_tc(TCKind.from_int(kindOf(kind))), null);
+        Codec codec = Codecs.of(orb().get_primitive_tc(TCKind.from_int(kindOf(kind))), null, OrbPlatform.of(orb()));
         Object value = number(javaType, given);
 
         assertThatThrownBy(() -> codec.write((OutputStream) orb().create_output_stream(), value))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cannot hold");
         assertThatThrownBy(() -> Codecs.of(orb().create_sequence_tc(0, orb().get_primitive_tc(TCKind.from_int(kindOf(kind)))),
-                null).write((OutputStream) orb().create_output_stream(), List.of(value)))
+                null, OrbPlatform.of(orb())).write((OutputStream) orb().create_output_stream(), List.of(value)))
                 .as("in a sequence").isInstanceOf(IllegalArgumentException.class);
     }
 

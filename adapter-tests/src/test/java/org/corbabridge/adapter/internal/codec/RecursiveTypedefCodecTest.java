@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
+import org.corbabridge.adapter.internal.orb.OrbPlatform;
 import org.corbabridge.adapter.Idl;
 import org.corbabridge.adapter.TestOrbs;
 import org.junit.jupiter.api.Test;
@@ -30,9 +31,8 @@ class RecursiveTypedefCodecTest {
         Map<String, Object> leaf = Map.of("name", "leaf", "kids", List.of());
         List<Object> tree = List.of(Map.of("name", "root", "kids", List.of(
                 Map.of("name", "branch", "kids", List.of(leaf, leaf)))), leaf);
-        Codec codec = Codecs.of(nodes, null);
-
         try (TestOrbs.OwnedOrb orb = TestOrbs.newOrb()) {
+            Codec codec = Codecs.of(nodes, null, OrbPlatform.of(orb.orb()));
             OutputStream out = (OutputStream) orb.orb().create_output_stream();
             codec.write(out, tree);
             assertThat(codec.read(out.create_input_stream())).isEqualTo(tree);

@@ -2,6 +2,7 @@ package org.corbabridge.adapter.internal.codec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.corbabridge.adapter.internal.orb.OrbPlatform;
 import org.corbabridge.depot.stock.Bin;
 import org.corbabridge.depot.stock.BinHelper;
 import org.corbabridge.depot.stock.Counters;
@@ -28,7 +29,7 @@ class StructReadersTest {
 
     @Test
     void aStructOfPrimitivesAndStringsIsReadByItsGeneratedReader() {
-        StructCodecs.TypedStruct codec = (StructCodecs.TypedStruct) Codecs.of(ItemHelper.type(), Item.class);
+        StructCodecs.TypedStruct codec = (StructCodecs.TypedStruct) Codecs.of(ItemHelper.type(), Item.class, OrbPlatform.of(orb()));
         assertThat(codec.generated()).isTrue();
 
         OutputStream out = orb().create_output_stream();
@@ -46,7 +47,7 @@ class StructReadersTest {
 
     @Test
     void everyPrimitiveWidthLandsInItsField() {
-        StructCodecs.TypedStruct codec = (StructCodecs.TypedStruct) Codecs.of(CountersHelper.type(), Counters.class);
+        StructCodecs.TypedStruct codec = (StructCodecs.TypedStruct) Codecs.of(CountersHelper.type(), Counters.class, OrbPlatform.of(orb()));
         assertThat(codec.generated()).isTrue();
         OutputStream out = orb().create_output_stream();
         Counters sent = new Counters(Integer.MIN_VALUE, Long.MAX_VALUE);
@@ -58,7 +59,7 @@ class StructReadersTest {
 
     @Test
     void aRecursiveStructIsReadThroughItsOwnCodecForItsSequence() {
-        StructCodecs.TypedStruct codec = (StructCodecs.TypedStruct) Codecs.of(BinHelper.type(), Bin.class);
+        StructCodecs.TypedStruct codec = (StructCodecs.TypedStruct) Codecs.of(BinHelper.type(), Bin.class, OrbPlatform.of(orb()));
         assertThat(codec.generated()).isTrue();
         OutputStream out = orb().create_output_stream();
         Bin leaf = new Bin("leaf", new Bin[0]);
@@ -72,7 +73,7 @@ class StructReadersTest {
     @Test
     void anExceptionsMembersFollowItsId() {
         StructCodecs.TypedStruct codec = (StructCodecs.TypedStruct) Codecs.of(PalletNotFoundHelper.type(),
-                PalletNotFound.class);
+                PalletNotFound.class, OrbPlatform.of(orb()));
         assertThat(codec.generated()).isTrue();
         OutputStream out = orb().create_output_stream();
         PalletNotFoundHelper.write(out, new PalletNotFound("P-9", 42));

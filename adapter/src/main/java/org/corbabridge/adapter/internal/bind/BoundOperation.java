@@ -89,6 +89,8 @@ final class BoundOperation {
      * {@code read_fixed} reads up to the sign, whatever the digits) and keeps its own marshalling.
      */
     final boolean anysThroughCodecs;
+    /** The ORB's, whose streams the codecs read and whose reading of anys the argument check repeats. */
+    private final OrbPlatform platform;
 
     /**
      * @param marshals whether calls marshal through this operation's codecs (dynamic invocation and DII)
@@ -96,6 +98,7 @@ final class BoundOperation {
      */
     BoundOperation(OperationSignature signature, Method method, boolean idempotent, boolean marshals,
             OrbPlatform platform) {
+        this.platform = platform;
         this.signature = signature;
         this.name = signature.name();
         this.idempotent = idempotent;
@@ -155,7 +158,7 @@ final class BoundOperation {
                 // the dynamic path checks every value: a codec refusing one half-way through the
                 // request would have left its first fragments with the server (see ArgumentCheck)
                 checks[i] = codecs ? parameters[i]
-                        : ArgumentCheck.applies(types[i]) ? codecOrNull(types[i], javaTypes[i]) : null;
+                        : ArgumentCheck.applies(types[i]) ? codecOrNull(types[i], javaTypes[i], platform) : null;
             }
         }
         this.hasHolders = declared.stream().anyMatch(parameter -> parameter.mode() != ParameterMode.IN);
@@ -230,7 +233,7 @@ final class BoundOperation {
             if (checks[i] != null) {
                 Object value = holders && modes[i] == ParameterMode.INOUT ? holderValues[i].get(values[i]) : values[i];
                 try {
-                    ArgumentCheck.require(checks[i], value, latin1Only);
+                    ArgumentCheck.require(checks[i], value, latin1Only, platform);
                 } catch (IllegalArgumentException | ClassCastException refused) {
                     // a codec's cast of a value of another type than its IDL type's (a String for an
                     // object reference) is the caller's error too
@@ -242,9 +245,9 @@ final class BoundOperation {
     }
 
     /** The codec of a static call's parameter, for the text check only; null where none can be built. */
-    private static Codec codecOrNull(TypeCode type, Class<?> javaType) {
+    private static Codec codecOrNull(TypeCode type, Class<?> javaType, OrbPlatform platform) {
         try {
-            return Codecs.of(type, javaType);
+            return Codecs.of(type, javaType, platform);
         } catch (IllegalArgumentException noCodec) {
             return null;
         }

@@ -226,7 +226,7 @@ public final class RemoteInterface extends RemoteHandle implements DynamicClient
             throw new IllegalArgumentException(refusal);
         });
         // written in the ORB's code set here: what it would not carry is refused first
-        ArgumentCheck.require(codec, value, latin1Only);
+        ArgumentCheck.require(codec, value, latin1Only, platform);
         org.omg.CORBA.portable.OutputStream out = (org.omg.CORBA.portable.OutputStream) orb.create_output_stream();
         codec.write(out, value);
         org.omg.CORBA.Any any = orb.create_any();

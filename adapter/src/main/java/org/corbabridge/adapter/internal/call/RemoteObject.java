@@ -17,8 +17,6 @@ import org.corbabridge.adapter.internal.time.Deadline;
 import org.corbabridge.adapter.internal.time.Ticker;
 import org.corbabridge.adapter.internal.transport.MessageLimits;
 import org.omg.CORBA.SystemException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A remote object found by name (or handed out by a call) and bound for calls of one interface:
@@ -40,8 +38,6 @@ import org.slf4j.LoggerFactory;
  * @param <T> what calls are made on: a narrowed stub, or a checked plain reference
  */
 public final class RemoteObject<T> implements AutoCloseable {
-
-    private static final Logger LOG = LoggerFactory.getLogger(RemoteObject.class);
 
     private final AdapterConfig config;
     private final String name;

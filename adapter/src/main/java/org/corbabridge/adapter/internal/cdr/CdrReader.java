@@ -7,7 +7,7 @@ import java.util.Arrays;
  * Reads CDR as the specification lays it out: each value aligned to its size, counted from the
  * start of the stream or of the encapsulation it is in, in that encapsulation's byte order. What
  * the adapter reads itself rather than through an ORB: a stringified IOR ({@link IorInspection}),
- * and a TypeCode as an ORB wrote it ({@link org.corbabridge.adapter.internal.codec.TypeCodeWireCheck}). A read past the end is an
+ * and a TypeCode as an ORB wrote it ({@link TypeCodeReader}, for the codecs' {@code TypeCodeWireCheck}). A read past the end is an
  * {@link IllegalArgumentException}.
  *
  * <p>Its position, alignment base and byte order are fields, so that a reader of nested

@@ -1,6 +1,7 @@
 package org.corbabridge.adapter.internal.codec;
 
 import java.util.HashSet;
+import org.corbabridge.adapter.internal.orb.OrbPlatform;
 import org.omg.CORBA.Any;
 import org.omg.CORBA.Principal;
 import org.omg.CORBA.TCKind;
@@ -38,17 +39,21 @@ import org.omg.CORBA.portable.OutputStream;
 public final class ArgumentCheck extends OutputStream {
 
     private final boolean latin1Only;
+    /** The ORB's, whose reading of an any the caller built this check repeats. */
+    private final OrbPlatform platform;
 
-    private ArgumentCheck(boolean latin1Only) {
+    private ArgumentCheck(boolean latin1Only, OrbPlatform platform) {
         this.latin1Only = latin1Only;
+        this.platform = platform;
     }
 
     /**
-     * @param latin1Only whether a {@code string}'s characters must be Latin-1 (see {@link org.corbabridge.adapter.internal.orb.OrbPlatform#cutsStringsBeyondLatin1})
+     * @param latin1Only whether a {@code string}'s characters must be Latin-1 (see {@link OrbPlatform#cutsStringsBeyondLatin1})
+     * @param platform the ORB's, whose reading of the anys among the values the check repeats
      * @throws IllegalArgumentException the value holds a string that would not arrive as it is
      */
-    public static void require(Codec codec, Object value, boolean latin1Only) {
-        codec.write(new ArgumentCheck(latin1Only), value);
+    public static void require(Codec codec, Object value, boolean latin1Only, OrbPlatform platform) {
+        codec.write(new ArgumentCheck(latin1Only, platform), value);
     }
 
     /** Whether a value of this type can hold a string, an any (which can) or a bounded sequence. */
@@ -113,7 +118,7 @@ public final class ArgumentCheck extends OutputStream {
             Codec codec;
             Object held;
             try {
-                codec = Codecs.of(type, null);
+                codec = Codecs.of(type, null, platform);
                 held = codec.read(value.create_input_stream());
             } catch (IllegalArgumentException | org.omg.CORBA.SystemException unreadable) {
                 // what the dynamic path cannot read (fixed, a value type) the ORB sends unchecked, as before

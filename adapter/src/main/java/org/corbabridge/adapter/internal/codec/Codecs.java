@@ -53,14 +53,10 @@ public final class Codecs {
     private static final ThreadLocal<Building> BUILDING = new ThreadLocal<>();
 
     /**
-     * The codec of {@code type} for values of no particular ORB: it reads strings with the stream's
-     * own {@code read_string}. For checking what will be written, and for values in TypeCodes.
+     * The codec of {@code type} for the streams of ORBs of {@code platform} ({@link OrbPlatform#OTHER}
+     * for values of no particular ORB's streams, TypeCodes' labels). The codecs a codec builds for
+     * its members share its platform.
      */
-    public static Codec of(TypeCode type, Class<?> javaType) {
-        return of(type, javaType, OrbPlatform.OTHER);
-    }
-
-    /** The codec of {@code type} for the streams of ORBs of {@code platform}. */
     public static Codec of(TypeCode type, Class<?> javaType, OrbPlatform platform) {
         boolean outermost = BUILDING.get() == null;
         if (outermost) {

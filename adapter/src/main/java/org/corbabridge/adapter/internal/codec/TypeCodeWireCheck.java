@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.WeakHashMap;
 import org.corbabridge.adapter.internal.cdr.TypeCodeReader;
 import org.corbabridge.adapter.internal.idl.TypeCodes;
+import org.corbabridge.adapter.internal.orb.OrbPlatform;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.TCKind;
 import org.omg.CORBA.TypeCode;
@@ -185,7 +186,7 @@ final class TypeCodeWireCheck {
 
     /** A union member's label as a number (an enum's by its ordinal, a boolean as 0 or 1, a char by its code). */
     private static String label(TypeCode union, int member, TypeCode discriminator) throws BadKind, Bounds {
-        Object value = Codecs.of(discriminator, null).read(union.member_label(member).create_input_stream());
+        Object value = Codecs.of(discriminator, null, OrbPlatform.OTHER).read(union.member_label(member).create_input_stream());
         if (value instanceof String enumLabel) {
             TypeCode plain = TypeCodes.unaliased(discriminator);
             for (int i = 0; i < plain.member_count(); i++) {

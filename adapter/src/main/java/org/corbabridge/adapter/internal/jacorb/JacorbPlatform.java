@@ -105,7 +105,7 @@ public final class JacorbPlatform extends OrbPlatform {
         return in instanceof CDRInputStream && JacorbStreams.charCodeSetIs(in, ISO_8859_1);
     }
 
-    /** Straight from JacORB's buffer; where that is not for this string, null (JacORB reads it). */
+    /** Straight from JacORB's buffer; where the string is not all in it, JacORB's own {@code read_string}. */
     @Override
     public String latin1String(InputStream in) {
         String read = JacorbStreams.latin1String(in);

@@ -15,16 +15,13 @@ import org.omg.CORBA.portable.InputStream;
  */
 public final class JacorbRequests {
 
-    /** JacORB's DII requests. */
-    public static final Class<?> REQUEST = Request.class;
-
     private static final VarHandle REPLY = PrivateFields.of(Request.class, "reply", InputStream.class);
 
     private JacorbRequests() {
     }
 
     /**
-     * Whether {@code request} (one of {@link #REQUEST}, invoked, {@code env()} empty) read a
+     * Whether {@code request} (one of {@link Request}, invoked, {@code env()} empty) read a
      * normal reply; false where an unlisted user exception came instead. True where this JacORB's
      * field is not the one looked for.
      */

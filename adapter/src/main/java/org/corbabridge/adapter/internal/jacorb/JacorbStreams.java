@@ -18,9 +18,6 @@ import org.omg.CORBA.portable.InputStream;
  */
 public final class JacorbStreams {
 
-    /** The reply streams of JacORB. */
-    public static final Class<?> REPLY_STREAM = CDRInputStream.class;
-
     /** A GIOP message's header, before the size its header gives. */
     private static final int GIOP_HEADER_BYTES = 12;
 
@@ -41,7 +38,7 @@ public final class JacorbStreams {
     }
 
     /**
-     * Whether JacORB would read the strings of {@code in} (one of {@link #REPLY_STREAM}) as the
+     * Whether JacORB would read the strings of {@code in} (one of {@link CDRInputStream}) as the
      * code set {@code codeSet} (an OSF registry id), byte for byte: its negotiated code set is that
      * one, or code sets are off (JacORB then takes each byte as one character, ISO 8859-1's rule).
      * False where JacORB reads a length of 0 as a null string (its {@code null_string_encoding}),
@@ -98,7 +95,7 @@ public final class JacorbStreams {
     }
 
     /**
-     * The next string of {@code in} (one of {@link #REPLY_STREAM}, whose strings are in ISO 8859-1:
+     * The next string of {@code in} (one of {@link CDRInputStream}, whose strings are in ISO 8859-1:
      * see {@link #charCodeSetIs}), made straight from JacORB's buffer as its {@code read_string}
      * makes it (aligned to 4, a length, that many bytes ending in a NUL), but with the JDK's Latin-1
      * decoding instead of a charset looked up by name: one copy, nothing else allocated. Null, and

@@ -20,9 +20,6 @@ import org.omg.CORBA.portable.InputStream;
  */
 public final class OpenJdkStreams {
 
-    /** The reply streams of the OpenJDK ORB. */
-    public static final Class<?> REPLY_STREAM = CDRInputObject.class;
-
     private static final VarHandle IMPL = PrivateFields.of(CDRInputStream.class, "impl",
             "com.sun.corba.se.impl.encoding.CDRInputStreamBase");
     private static final VarHandle BUFFER = PrivateFields.of(CDRInputStream_1_0.class, "bbwi",
@@ -34,7 +31,7 @@ public final class OpenJdkStreams {
 
     /**
      * Whether the char code set negotiated for the connection {@code in} (one of
-     * {@link #REPLY_STREAM}) was read from is {@code codeSet} (an OSF registry id). False when it
+     * {@link CDRInputObject}) was read from is {@code codeSet} (an OSF registry id). False when it
      * has none or no connection, whatever the ORB would assume then.
      */
     public static boolean charCodeSetIs(InputStream in, int codeSet) {

@@ -14,6 +14,8 @@ import org.omg.CORBA.ORB;
 import org.omg.CORBA.SystemException;
 import org.omg.CORBA.TIMEOUT;
 import org.omg.CORBA.portable.InputStream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Everything that differs between JacORB, the Eclipse ORB and the OpenJDK ORB, asked of one object
@@ -28,6 +30,8 @@ import org.omg.CORBA.portable.InputStream;
  * overrides what its ORB does differently. (As OkHttp's {@code Platform} does for its runtimes.)
  */
 public class OrbPlatform {
+
+    private static final Logger LOG = LoggerFactory.getLogger(OrbPlatform.class);
 
     /** The adapter's platform classes by ORB, loaded by name: the ORB packages import this one, not the reverse. */
     private static final Map<OrbImplementation, String> CLASSES = Map.of(
@@ -57,9 +61,29 @@ public class OrbPlatform {
         this.name = name;
     }
 
-    /** The platform of {@code orb}'s make; {@link #OTHER} for one the adapter does not know. */
+    /**
+     * The platform of {@code orb}'s make: by its class's package, else by the class it extends (an
+     * ORB of a known make subclassed in another package); {@link #OTHER} for one the adapter does not
+     * know.
+     */
     public static OrbPlatform of(ORB orb) {
-        return orb == null ? OTHER : OrbImplementation.of(orb).map(OrbPlatform::of).orElse(OTHER);
+        if (orb == null) {
+            return OTHER;
+        }
+        return OrbImplementation.of(orb).or(() -> subclassed(orb)).map(OrbPlatform::of).orElse(OTHER);
+    }
+
+    private static Optional<OrbImplementation> subclassed(ORB orb) {
+        for (OrbImplementation implementation : OrbImplementation.values()) {
+            try {
+                if (Class.forName(implementation.orbClass(), false, orb.getClass().getClassLoader()).isInstance(orb)) {
+                    return Optional.of(implementation);
+                }
+            } catch (ClassNotFoundException | LinkageError absent) {
+                // not that make
+            }
+        }
+        return Optional.empty();
     }
 
     /**
@@ -76,17 +100,30 @@ public class OrbPlatform {
     }
 
     private static OrbPlatform load(OrbImplementation implementation) {
+        String platform = CLASSES.get(implementation);
+        if (platform == null) {
+            return OTHER;
+        }
         try {
-            return (OrbPlatform) Class.forName(CLASSES.get(implementation), true, OrbPlatform.class.getClassLoader())
+            return (OrbPlatform) Class.forName(platform, true, OrbPlatform.class.getClassLoader())
                     .getDeclaredConstructor().newInstance();
         } catch (ReflectiveOperationException | LinkageError absent) {
+            // where its ORB is there, that ORB would lose every difference the adapter knows of: say so
+            if (onClassPath(implementation)) {
+                LOG.warn("the adapter's platform of {} could not be loaded ({}); its ORBs are treated as an "
+                        + "unknown ORB's", implementation.displayName(), absent.toString());
+            }
             return OTHER;
         }
     }
 
-    /** The ORB make; null for one the adapter does not know. */
-    public final OrbImplementation implementation() {
-        return implementation;
+    private static boolean onClassPath(OrbImplementation implementation) {
+        try {
+            Class.forName(implementation.orbClass(), false, OrbPlatform.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError absent) {
+            return false;
+        }
     }
 
     /** "JacORB", "the Eclipse ORB", "the OpenJDK ORB", for messages; {@code orb}'s class for another. */
