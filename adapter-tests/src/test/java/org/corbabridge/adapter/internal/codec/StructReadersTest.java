@@ -1,6 +1,7 @@
 package org.corbabridge.adapter.internal.codec;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.corbabridge.adapter.internal.orb.OrbPlatform;
 import org.corbabridge.depot.stock.Bin;
@@ -80,6 +81,38 @@ class StructReadersTest {
         PalletNotFound read = (PalletNotFound) codec.read(out.create_input_stream());
         assertThat(read.id).isEqualTo("P-9");
         assertThat(read.shelf).isEqualTo(42);
+    }
+
+    /**
+     * A generated reader reads a string field through the struct's string codec, so a bounded
+     * string longer than its bound in a reply is refused as the reflective path and a generated
+     * helper refuse it (the reader once stored it unchecked).
+     */
+    @Test
+    void aBoundedStringFieldReadByTheGeneratedReaderKeepsItsBound() {
+        org.omg.CORBA.TypeCode tagType = orb().create_struct_tc("IDL:test/Tag:1.0", "Tag",
+                new org.omg.CORBA.StructMember[] {
+                    new org.omg.CORBA.StructMember("code", orb().create_string_tc(4), null)});
+        StructCodecs.TypedStruct codec = (StructCodecs.TypedStruct) Codecs.of(tagType, Tag.class, OrbPlatform.of(orb()));
+        assertThat(codec.generated()).isTrue();
+
+        OutputStream within = orb().create_output_stream();
+        within.write_string("abcd");
+        assertThat(((Tag) codec.read(within.create_input_stream())).code).isEqualTo("abcd");
+
+        OutputStream beyond = orb().create_output_stream();
+        beyond.write_string("abcdef");
+        assertThatThrownBy(() -> codec.read(beyond.create_input_stream())).isInstanceOf(org.omg.CORBA.MARSHAL.class)
+                .hasMessageContaining("string<4> of 6 characters");
+    }
+
+    /** A class shaped as an IDL compiler generates a struct's: public fields, a public no-argument constructor. */
+    public static final class Tag implements org.omg.CORBA.portable.IDLEntity {
+        private static final long serialVersionUID = 1L;
+        public String code;
+
+        public Tag() {
+        }
     }
 
     private static ORB orb() {
