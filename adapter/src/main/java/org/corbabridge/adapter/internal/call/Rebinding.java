@@ -86,8 +86,6 @@ final class Rebinding<T> {
     private final Duration callTimeout;
     private final Ticker ticker;
     private final LongAdder rebinds = new LongAdder();
-    /** Whether a new binding's first call is made alone (see {@link FirstCall}). */
-    private final boolean firstCallAlone;
     private final OrbPlatform platform;
     private volatile Bound<T> bound;
     private volatile long staleGeneration = -1;
@@ -124,9 +122,8 @@ final class Rebinding<T> {
         this.callTimeout = callTimeout;
         this.ticker = ticker;
         this.platform = platform;
-        this.firstCallAlone = platform.firstCallAlone();
         if (locateNow) {
-            this.bound = new Bound<>(locateAndBind(), 1, firstCallAlone ? new FirstCall() : null);
+            this.bound = new Bound<>(locateAndBind(), 1, platform.firstCallAlone() ? new FirstCall() : null);
         } else {
             this.bound = new Bound<>(null, 0);
             this.staleGeneration = 0;
@@ -143,7 +140,7 @@ final class Rebinding<T> {
             current = bound;
             if (current.generation() == staleGeneration) {
                 current = new Bound<>(locateAndBind(), current.generation() + 1,
-                        firstCallAlone ? new FirstCall() : null);
+                        platform.firstCallAlone() ? new FirstCall() : null);
                 bound = current;
                 if (current.generation() > 1) { // not a replica's first binding, made late
                     rebinds.increment();

@@ -19,8 +19,6 @@ public final class EclipsePlatform extends OrbPlatform {
 
     /** The selector thread ends as soon as it wakes up to its ORB's destroy(); this is plenty. */
     private static final Duration SELECTOR_THREAD_END_WAIT = Duration.ofSeconds(1);
-    /** The OSF registry's ISO 8859-1 (Latin-1). */
-    private static final int ISO_8859_1 = 0x00010001;
 
     public EclipsePlatform() {
         super(OrbImplementation.ECLIPSE_ORB, "the Eclipse ORB");

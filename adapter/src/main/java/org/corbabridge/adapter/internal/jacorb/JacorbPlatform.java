@@ -25,8 +25,6 @@ public final class JacorbPlatform extends OrbPlatform {
     private static final String NATIVE_CHAR_CODESET = "jacorb.native_char_codeset";
     /** What JacORB's {@code ReplyPlaceholder} says when its wait for a reply is over. */
     private static final String REPLY_WAIT_OVER = "client timeout reached";
-    /** The OSF registry's ISO 8859-1 (Latin-1). */
-    private static final int ISO_8859_1 = 0x00010001;
 
     public JacorbPlatform() {
         super(OrbImplementation.JACORB, "JacORB");

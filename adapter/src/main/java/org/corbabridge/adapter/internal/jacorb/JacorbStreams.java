@@ -2,6 +2,7 @@ package org.corbabridge.adapter.internal.jacorb;
 
 import java.lang.invoke.VarHandle;
 import java.nio.charset.StandardCharsets;
+import org.corbabridge.adapter.internal.orb.OrbPlatform;
 import org.corbabridge.adapter.internal.orb.PrivateFields;
 import org.jacorb.orb.CDRInputStream;
 import org.jacorb.orb.CodeSet;
@@ -22,7 +23,6 @@ public final class JacorbStreams {
     private static final int GIOP_HEADER_BYTES = 12;
 
     /** The OSF registry's ISO 8859-1. */
-    private static final int ISO_8859_1 = 0x00010001;
 
     private static final VarHandle CODE_SET = field("codeSet", CodeSet.class);
     private static final VarHandle CODESET_ENABLED = field("codesetEnabled", boolean.class);
@@ -53,7 +53,7 @@ public final class JacorbStreams {
             return false;
         }
         if (!(boolean) CODESET_ENABLED.get(stream)) {
-            return codeSet == ISO_8859_1;
+            return codeSet == OrbPlatform.ISO_8859_1;
         }
         CodeSet negotiated = (CodeSet) CODE_SET.get(stream);
         return negotiated != null && negotiated.getId() == codeSet;
@@ -68,7 +68,7 @@ public final class JacorbStreams {
     public static boolean writesStringsAsLatin1(org.omg.CORBA.ORB orb) {
         org.jacorb.orb.ORB jacorb = (org.jacorb.orb.ORB) orb;
         return !jacorb.getConfiguration().getAttributeAsBoolean("jacorb.codeset", true)
-                || jacorb.getTCSDefault().getId() == ISO_8859_1;
+                || jacorb.getTCSDefault().getId() == OrbPlatform.ISO_8859_1;
     }
 
     /**

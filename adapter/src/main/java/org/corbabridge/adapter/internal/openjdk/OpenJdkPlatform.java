@@ -15,8 +15,6 @@ import org.omg.CORBA.portable.InputStream;
  */
 public final class OpenJdkPlatform extends OrbPlatform {
 
-    /** The OSF registry's ISO 8859-1 (Latin-1). */
-    private static final int ISO_8859_1 = 0x00010001;
 
     public OpenJdkPlatform() {
         super(OrbImplementation.OPENJDK_ORB, "the OpenJDK ORB");

@@ -36,9 +36,10 @@ public final class OrbLease implements AutoCloseable {
     private final boolean view;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private OrbLease(ORB orb, boolean owned, Policy roundtripTimeout, Duration replyWait, boolean view) {
+    private OrbLease(ORB orb, OrbPlatform platform, boolean owned, Policy roundtripTimeout, Duration replyWait,
+            boolean view) {
         this.orb = orb;
-        this.platform = OrbPlatform.of(orb);
+        this.platform = platform;
         this.owned = owned;
         this.roundtripTimeout = roundtripTimeout;
         this.replyWait = replyWait;
@@ -47,12 +48,13 @@ public final class OrbLease implements AutoCloseable {
 
     /** The same ORB and bounds, for an object this lease's object handed out; its close() leaves both alone. */
     public OrbLease shared() {
-        return new OrbLease(orb, false, roundtripTimeout, replyWait, true);
+        return new OrbLease(orb, platform, false, roundtripTimeout, replyWait, true);
     }
 
     /** Creates an ORB with both class properties set and its waits bounded by the two time-outs. */
     public static OrbLease create(OrbConfig config, Duration callTimeout, Duration connectTimeout) {
-        return new OrbLease(OrbLifecycle.create(config, callTimeout, connectTimeout), true, null, null, false);
+        ORB orb = OrbLifecycle.create(config, callTimeout, connectTimeout);
+        return new OrbLease(orb, OrbPlatform.of(orb), true, null, null, false);
     }
 
     /**
@@ -77,7 +79,7 @@ public final class OrbLease implements AutoCloseable {
             LOG.debug("{} has no Messaging time-out policy: calls are bounded by that ORB's own settings; "
                     + "create it with OrbImplementation.boundingProperties", orb.getClass().getName());
         }
-        return new OrbLease(orb, false, policy, replyWait, false);
+        return new OrbLease(orb, platform, false, policy, replyWait, false);
     }
 
     public ORB orb() {

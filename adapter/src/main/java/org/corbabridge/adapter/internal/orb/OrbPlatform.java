@@ -45,6 +45,9 @@ public class OrbPlatform {
     /** The platform of an ORB the adapter does not know, and of values met outside any ORB's streams. */
     public static final OrbPlatform OTHER = new OrbPlatform(null, null);
 
+    /** The OSF registry's ISO 8859-1 (Latin-1): the char code set whose strings the codecs read in bulk. */
+    public static final int ISO_8859_1 = 0x00010001;
+
     /** The OMG's minor code of {@code UNKNOWN}: "unlisted user exception received by client". */
     private static final int OMG_UNLISTED_USER_EXCEPTION = 0x4f4d0001;
     /** The OpenJDK ORB's: "unknown user exception while unmarshalling" (vendor id "SU", 201). */
@@ -75,15 +78,20 @@ public class OrbPlatform {
 
     private static Optional<OrbImplementation> subclassed(ORB orb) {
         for (OrbImplementation implementation : OrbImplementation.values()) {
-            try {
-                if (Class.forName(implementation.orbClass(), false, orb.getClass().getClassLoader()).isInstance(orb)) {
-                    return Optional.of(implementation);
-                }
-            } catch (ClassNotFoundException | LinkageError absent) {
-                // not that make
+            if (orbClass(implementation, orb.getClass().getClassLoader()).filter(type -> type.isInstance(orb)).isPresent()) {
+                return Optional.of(implementation);
             }
         }
         return Optional.empty();
+    }
+
+    /** The ORB class of {@code implementation} as {@code loader} sees it; empty where that make is not there. */
+    private static Optional<Class<?>> orbClass(OrbImplementation implementation, ClassLoader loader) {
+        try {
+            return Optional.of(Class.forName(implementation.orbClass(), false, loader));
+        } catch (ClassNotFoundException | LinkageError absent) {
+            return Optional.empty();
+        }
     }
 
     /**
@@ -109,20 +117,11 @@ public class OrbPlatform {
                     .getDeclaredConstructor().newInstance();
         } catch (ReflectiveOperationException | LinkageError absent) {
             // where its ORB is there, that ORB would lose every difference the adapter knows of: say so
-            if (onClassPath(implementation)) {
+            if (orbClass(implementation, OrbPlatform.class.getClassLoader()).isPresent()) {
                 LOG.warn("the adapter's platform of {} could not be loaded ({}); its ORBs are treated as an "
                         + "unknown ORB's", implementation.displayName(), absent.toString());
             }
             return OTHER;
-        }
-    }
-
-    private static boolean onClassPath(OrbImplementation implementation) {
-        try {
-            Class.forName(implementation.orbClass(), false, OrbPlatform.class.getClassLoader());
-            return true;
-        } catch (ClassNotFoundException | LinkageError absent) {
-            return false;
         }
     }
 
