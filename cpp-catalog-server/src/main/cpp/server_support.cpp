@@ -78,7 +78,8 @@ const char* tls_usage() {
 }
 
 CORBA::ORB_ptr init(int& argc, char** argv, const char* program, std::vector<std::string>& endpoints,
-                    const std::string& call_timeout_ms) {
+                    const std::string& call_timeout_ms, const std::string& connect_timeout_ms,
+                    const std::vector<std::pair<std::string, std::string>>& extra) {
   if (endpoints.empty()) endpoints.push_back("giop:tcp:127.0.0.1:");
   if (!configure_tls(program, endpoints)) return CORBA::ORB::_nil();
 
@@ -95,7 +96,7 @@ CORBA::ORB_ptr init(int& argc, char** argv, const char* program, std::vector<std
                                                      {"inConScanPeriod", "180"}};
   constexpr std::size_t kLimits = sizeof(kConnectionLimits) / sizeof(kConnectionLimits[0]);
 
-  const std::size_t rows = endpoints.size() + kLimits + 3;
+  const std::size_t rows = endpoints.size() + kLimits + extra.size() + 3;
   std::unique_ptr<const char*[][2]> options(new const char*[rows][2]);
   std::size_t row = 0;
   for (const std::string& endpoint : endpoints) {
@@ -109,7 +110,11 @@ CORBA::ORB_ptr init(int& argc, char** argv, const char* program, std::vector<std
   options[row][0] = "clientCallTimeOutPeriod";
   options[row++][1] = call_timeout_ms.c_str();
   options[row][0] = "clientConnectTimeOutPeriod";
-  options[row++][1] = call_timeout_ms.c_str();
+  options[row++][1] = connect_timeout_ms.empty() ? call_timeout_ms.c_str() : connect_timeout_ms.c_str();
+  for (const auto& option : extra) {
+    options[row][0] = option.first.c_str();
+    options[row++][1] = option.second.c_str();
+  }
   options[row][0] = nullptr;
   options[row][1] = nullptr;
   try {

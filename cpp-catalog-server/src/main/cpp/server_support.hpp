@@ -8,6 +8,7 @@
 #include <csignal>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace server_orb {
@@ -29,8 +30,13 @@ const char* tls_usage();
 // naming calls (omniORB waits for ever by default). The SSL transport is linked in and set up
 // from the TLS options. Returns nil, having said why on stderr, when ORB_init fails or a
 // giop:ssl endpoint has no --tls-key.
+// `connect_timeout_ms`, when given, bounds the opening of a connection instead: omniORB lets a
+// longer connect time-out extend the whole deadline of a call that opens a connection, so a
+// server whose call backs have a shorter bound than its naming calls passes the shorter one here.
+// `extra` are further ORB options (name, value), such as bidirectional GIOP's.
 CORBA::ORB_ptr init(int& argc, char** argv, const char* program, std::vector<std::string>& endpoints,
-                    const std::string& call_timeout_ms);
+                    const std::string& call_timeout_ms, const std::string& connect_timeout_ms = "",
+                    const std::vector<std::pair<std::string, std::string>>& extra = {});
 
 // The endpoints as one word for the READY line: "giop:tcp:127.0.0.1:5000,giop:ssl:127.0.0.1:5001".
 std::string describe(const std::vector<std::string>& endpoints);
