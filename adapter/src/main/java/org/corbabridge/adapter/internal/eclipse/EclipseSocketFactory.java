@@ -9,6 +9,8 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
+import org.corbabridge.adapter.internal.time.CurrentAttempt;
+import org.corbabridge.adapter.internal.transport.HandshakeRefusedException;
 import org.corbabridge.adapter.internal.transport.TlsConnector;
 import org.corbabridge.adapter.internal.transport.TransportSettings;
 
@@ -39,10 +41,28 @@ public final class EclipseSocketFactory implements ORBSocketFactory {
         return listening.createServerSocket(type, address);
     }
 
+    /**
+     * A connection for the ORB, or the reason there is none. A refused TLS handshake also cuts
+     * short the ORB's back-off for the rest of the attempt: the ORB wraps whatever this throws in a
+     * {@code COMM_FAILURE} of completion NO ({@code ConnectionImpl}'s client constructor), which its
+     * {@code ContactInfoListIteratorImpl} takes for a connection to try again: {@code
+     * reportException} asks {@code hasNext}, which starts the reference's addresses over while its
+     * {@code ORBTCPConnectTimeouts} waiter has time left, and {@code next} sleeps the waiter's
+     * doubling back-off before each address that failed. The tries themselves meet the connector's
+     * memory of the refusal and fail at once, so the call reported the refusal only once the sleeps
+     * added up to the whole connect time-out. Plain connections that fail keep that back-off: it is
+     * how a restarting server is reached.
+     */
     @Override
     public Socket createSocket(String type, InetSocketAddress address) throws IOException {
         int connectTimeout = orb.getORBData().getTransportTcpConnectTimeouts().get_max_time_to_wait();
-        return TransportSettings.of(orb).connect(orb, address, type.startsWith(EclipseTlsSocketInfo.TLS), connectTimeout);
+        try {
+            return TransportSettings.of(orb).connect(orb, address, type.startsWith(EclipseTlsSocketInfo.TLS),
+                    connectTimeout);
+        } catch (HandshakeRefusedException refused) {
+            CurrentAttempt.connectRefusedForGood();
+            throw refused;
+        }
     }
 
     @Override

@@ -22,7 +22,9 @@ import org.omg.CORBA.TIMEOUT;
  *
  * <p>A refused connection also interrupts the thread until the attempt ends, so that an ORB
  * that retries connects with back-off (the Eclipse ORB) finds its sleeps cut short and gives up
- * at once; the ORBs read and write through plain socket streams, which an interrupt leaves alone.
+ * at once; so does a refused TLS handshake ({@link #connectRefusedForGood}). The ORBs read and
+ * write through plain socket streams, which an interrupt leaves alone, and the Eclipse ORB's wait
+ * for a reply waits again when interrupted.
  *
  * <p>The connection's input also tells the attempt what the server answered to its last request
  * ({@link Answers}): a reply saying the operation ran ({@code NO_EXCEPTION}, {@code
@@ -268,6 +270,27 @@ public final class CurrentAttempt {
             throw refused;
         }
         return attempt.deadline.capMillis(millis);
+    }
+
+    /**
+     * Called on the connecting thread when a connection failed in a way that every try of this
+     * attempt would meet again at once: a TLS handshake the server refused, which the connector
+     * then refuses again without connecting. As after a refused connection ({@link #beforeConnect}),
+     * the thread is interrupted until the attempt ends, so that an ORB that connects again with
+     * back-off (the Eclipse ORB, until its connect budget is spent) finds its sleeps cut short and
+     * reports the refusal at once, where it would have slept out its connect time-out to meet the
+     * same refusal. Each sleep the ORB cuts short clears the interrupt, so each refusal sets it
+     * again. A connection that fails otherwise (refused, unreachable) is left to the ORB's back-off:
+     * a server that is restarting is reached that way. Nothing outside a call, where no attempt
+     * would clear the interrupt again.
+     */
+    public static void connectRefusedForGood() {
+        CurrentAttempt attempt = CURRENT.get();
+        if (attempt == null) {
+            return;
+        }
+        attempt.interrupted = true;
+        Thread.currentThread().interrupt();
     }
 
     /**

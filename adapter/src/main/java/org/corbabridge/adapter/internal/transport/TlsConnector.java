@@ -24,16 +24,18 @@ import org.corbabridge.adapter.internal.time.Ticker;
  * Opens TLS connections for an ORB: TCP connect, then the whole handshake, both within the
  * connect time-out and before the ORB sends a byte. An untrusted or expired certificate, one for
  * another host ({@link ServerIdentity}) or another use, or no shared protocol, so fails the
- * connection with an {@code SSLHandshakeException}, never a request the ORB has half sent.
+ * connection with an {@code SSLHandshakeException} (a {@link HandshakeRefusedException}), never a
+ * request the ORB has half sent.
  *
  * <p>A refusal costs one handshake: for two connect time-outs after a server refused a handshake
  * (its certificate, or this client's), this connector's next connections to the same address,
  * from any thread, fail at once with the same refusal, without connecting. An ORB that connects again after a
  * failed connection (the Eclipse ORB does, with back-off, until its connect time-out) so sends
  * the server one handshake per refused call, not one per try, as JacORB and the OpenJDK ORB,
- * which do not connect again, do anyway. A handshake that the peer ended (a hang-up, an alert)
- * or resets the connection in its midst is a refusal; one that did not complete in time, or
- * with a peer that speaks no TLS, is not, and is tried again.
+ * which do not connect again, do anyway; a refusal is a {@link HandshakeRefusedException}, so
+ * that the Eclipse ORB's socket factory can also cut that back-off short. A handshake that the
+ * peer ended (a hang-up, an alert) or resets the connection in its midst is a refusal; one that
+ * did not complete in time, or with a peer that speaks no TLS, is not, and is tried again.
  *
  * <p>The stores are read again when their files change ({@link TlsMaterial}): a rotated
  * certificate or trust store is used by the connections made after the change, without a new ORB.
@@ -84,9 +86,11 @@ public final class TlsConnector {
      * A TLS connection to {@code address} whose handshake has completed.
      *
      * @param timeoutMillis bounds the TCP connect and, separately, the handshake
-     * @throws SSLHandshakeException the server's certificate is not trusted or not valid now, the
-     *         server refused this client (no certificate, or one it does not trust), or no
-     *         protocol is shared
+     * @throws HandshakeRefusedException the server's certificate is not trusted or not valid now,
+     *         for another host or another use, the server refused this client (no certificate, or
+     *         one it does not trust), or no protocol is shared; or the server did so a moment ago
+     * @throws SSLHandshakeException the handshake did not complete (in time, or with a peer that
+     *         speaks no TLS)
      * @throws IOException the server could not be reached, or did not finish the handshake in time
      */
     public SSLSocket connect(InetSocketAddress address, int timeoutMillis) throws IOException {
@@ -119,8 +123,10 @@ public final class TlsConnector {
             } catch (Refused refused) {
                 // an ORB's connect loop waits up to a connect time-out in all, on top of the tries
                 // themselves, which a handshake bounded by the time-out can double
+                // remembered as the handshake said it, so that the refusals repeated name the JDK's
+                // exception as their cause, not this package's
                 this.refused.put(endpoint, new Refusal(refused.getCause(), System.nanoTime() + 2L * timeout * 1_000_000L));
-                throw refused.getCause();
+                throw HandshakeRefusedException.of(refused.getCause());
             } finally {
                 watched.done();
                 watched.closed();
@@ -215,13 +221,13 @@ public final class TlsConnector {
     }
 
     /** Fails at once, with the same words, when a handshake with {@code endpoint} was refused a moment ago. */
-    private void refuseAgainIfJustRefused(Endpoint endpoint) throws SSLHandshakeException {
+    private void refuseAgainIfJustRefused(Endpoint endpoint) throws HandshakeRefusedException {
         Refusal last = refused.get(endpoint);
         if (last == null) {
             return;
         }
         if (System.nanoTime() - last.untilNanos() < 0) {
-            SSLHandshakeException again = new SSLHandshakeException(last.failure().getMessage()
+            HandshakeRefusedException again = new HandshakeRefusedException(last.failure().getMessage()
                     + " (refused a moment ago; not tried again)");
             again.initCause(last.failure());
             throw again;
