@@ -53,11 +53,12 @@ class PublicApiTest {
     }
 
     @Test
-    void theApiPackageCountsAboutSixteenTypesBesideItsExceptions() {
+    void theApiPackageCountsAboutTwentyTypesBesideItsExceptions() {
         List<String> types = current().topLevelTypes(API);
         // the exceptions and what they carry (their Completion)
         long errors = types.stream().filter(name -> name.endsWith("Exception") || name.equals("Completion"))
                 .count();
-        assertThat(types.size() - errors).isLessThanOrEqualTo(18);
+        // 18 for calls, and the serving side's three (ServingConfig, ExportedObject, DynamicServant)
+        assertThat(types.size() - errors).isLessThanOrEqualTo(21);
     }
 }

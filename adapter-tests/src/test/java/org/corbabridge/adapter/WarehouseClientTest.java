@@ -199,7 +199,8 @@ class WarehouseClientTest {
         assertThat(signature.interfaceName()).isEqualTo("Warehouse");
         assertThat(signature.operations()).extracting(OperationSignature::name).containsExactlyInAnyOrder(
                 "_get_capacity", "_set_capacity", "_get_site", "audit", "audits", "echo", "echoAll", "fetch",
-                "store", "echoReadings", "echoBin", "echoRoute", "echoAny", "browse", "remaining");
+                "store", "echoReadings", "echoBin", "echoRoute", "echoAny", "browse", "remaining", "callBackOnce",
+                "noteOnce", "adjustOnce", "subscribe", "unsubscribe", "subscription", "timeCallbacks");
         OperationSignature store = signature.operation("store").orElseThrow();
         assertThat(store.parameters()).extracting(OperationSignature.Parameter::name, OperationSignature.Parameter::mode)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("goods", ParameterMode.IN),

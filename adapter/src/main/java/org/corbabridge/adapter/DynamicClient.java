@@ -111,6 +111,25 @@ public interface DynamicClient extends AutoCloseable {
 
     long rebinds();
 
+    /**
+     * Serves {@code servant}, an object implementing the generated {@code operationsInterface}
+     * ({@code StockListenerOperations}), on this client's ORB until the handle or this client is
+     * closed: its {@link ExportedObject#reference()} is what a server calls back. Only the generated
+     * {@code FooOperations} interface, its types and their helpers are needed (no POA skeleton).
+     *
+     * @throws IllegalArgumentException the interface is not a generated operations interface
+     * @throws AdapterClosedException this client is closed
+     */
+    <S> ExportedObject export(Class<S> operationsInterface, S servant);
+
+    /**
+     * Serves a {@link DynamicServant} as an object of {@code signature}'s interface ({@code
+     * Idl.read(file).signature("StockListener")}), until the handle or this client is closed.
+     *
+     * @throws AdapterClosedException this client is closed
+     */
+    ExportedObject export(InterfaceSignature signature, DynamicServant servant);
+
     /** Destroys the ORB if the client owns it; a borrowed ORB is left alone. Idempotent. */
     @Override
     void close();

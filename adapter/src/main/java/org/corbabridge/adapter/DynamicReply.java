@@ -1,5 +1,7 @@
 package org.corbabridge.adapter;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -13,6 +15,30 @@ import java.util.Map;
  * }</pre>
  */
 public interface DynamicReply {
+
+    /**
+     * A reply to give back from a {@link DynamicServant}: the result (null for {@code void}) and the
+     * out and inout parameters' values by name.
+     */
+    static DynamicReply of(Object result, Map<String, Object> outputs) {
+        Map<String, Object> copy = Collections.unmodifiableMap(new LinkedHashMap<>(outputs));
+        return new DynamicReply() {
+            @Override
+            public Object result() {
+                return result;
+            }
+
+            @Override
+            public Map<String, Object> outputs() {
+                return copy;
+            }
+
+            @Override
+            public String toString() {
+                return "DynamicReply[result=" + result + ", outputs=" + copy + "]";
+            }
+        };
+    }
 
     /** The result; null for {@code void}. */
     Object result();

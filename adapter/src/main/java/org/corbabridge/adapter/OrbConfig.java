@@ -47,6 +47,7 @@ public final class OrbConfig {
     private final long maxIncomingMessageBytes;
     private final TraceContextMode traceContext;
     private final Map<String, String> addressMap;
+    private final ServingConfig serving;
 
     private OrbConfig(Builder builder) {
         this.orbClass = builder.orbClass;
@@ -58,6 +59,7 @@ public final class OrbConfig {
         this.maxIncomingMessageBytes = builder.maxIncomingMessageBytes;
         this.traceContext = builder.traceContext;
         this.addressMap = Collections.unmodifiableMap(new LinkedHashMap<>(builder.addressMap));
+        this.serving = builder.serving;
     }
 
     /** The ORB on the class path ({@link OrbImplementation#onClassPath()}: JacORB first), no extra properties. */
@@ -85,6 +87,7 @@ public final class OrbConfig {
         builder.maxIncomingMessageBytes = maxIncomingMessageBytes;
         builder.traceContext = traceContext;
         builder.addressMap.putAll(addressMap);
+        builder.serving = serving;
         return builder;
     }
 
@@ -167,12 +170,21 @@ public final class OrbConfig {
         return addressMap;
     }
 
+    /**
+     * How the ORB serves the objects its clients export (callbacks): where it listens, what its
+     * references carry, how many calls at once, bidirectional GIOP. {@link ServingConfig#ofDefaults()} unless set.
+     */
+    public ServingConfig serving() {
+        return serving;
+    }
+
     @Override
     public String toString() {
         return "OrbConfig[" + orbClass + ", " + orbSingletonClass + ", properties " + properties.stringPropertyNames()
                 + ", arguments " + arguments + ", incoming messages up to " + maxIncomingMessageBytes + " bytes"
                 + (tls == null ? "" : ", " + tls) + (traceContext == TraceContextMode.AUTO ? "" : ", trace context " + traceContext)
-                + (addressMap.isEmpty() ? "" : ", addresses mapped " + addressMap) + "]";
+                + (addressMap.isEmpty() ? "" : ", addresses mapped " + addressMap)
+                + (serving.equals(ServingConfig.ofDefaults()) ? "" : ", " + serving) + "]";
     }
 
     private static Properties copy(Properties source) {
@@ -191,8 +203,15 @@ public final class OrbConfig {
         private long maxIncomingMessageBytes = DEFAULT_MAX_INCOMING_MESSAGE_BYTES;
         private TraceContextMode traceContext = TraceContextMode.AUTO;
         private final Map<String, String> addressMap = new LinkedHashMap<>();
+        private ServingConfig serving = ServingConfig.ofDefaults();
 
         private Builder() {
+        }
+
+        /** How the ORB serves exported objects ({@link OrbConfig#serving()}). */
+        public Builder serving(ServingConfig serving) {
+            this.serving = Objects.requireNonNull(serving, "serving");
+            return this;
         }
 
         /**

@@ -33,6 +33,15 @@ public class RemoteUserException extends CorbaAdapterException {
         this.members = Collections.unmodifiableMap(new LinkedHashMap<>(members));
     }
 
+    /**
+     * What a {@link DynamicServant} throws to raise one of its operation's IDL exceptions:
+     * {@code exception} is its repository id or its IDL name ({@code "ListenerRefused"}), {@code
+     * members} its members by name as generic values.
+     */
+    public RemoteUserException(String exception, Map<String, Object> members) {
+        this(exception + " " + members, exception, members, null);
+    }
+
     /** Such as {@code IDL:shop/InvalidQuery:1.0}. */
     public String repositoryId() {
         return repositoryId;

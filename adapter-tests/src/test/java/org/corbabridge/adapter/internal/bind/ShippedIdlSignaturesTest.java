@@ -26,12 +26,15 @@ class ShippedIdlSignaturesTest {
 
     @Test
     void theWarehouseFromItsIdlIsTheGeneratedClassesPlusTheHandDeclarations() {
+        InterfaceSignature fromIdl = Idl.fromClassPath(LOADER, "idl/warehouse.idl").signature("depot::stock::Warehouse");
         InterfaceSignature byHand = Signatures.fromClasses(WarehouseOperations.class).toBuilder()
                 .attribute("site", true)
                 .oneway("audit")
                 .parameterMode("store", 2, ParameterMode.INOUT)
+                .parameterMode("adjustOnce", 1, ParameterMode.INOUT)
+                // an unsigned long (periodMillis) is an int in Java: the whole operation is declared by hand
+                .operation(fromIdl.operation("subscribe").orElseThrow())
                 .build();
-        InterfaceSignature fromIdl = Idl.fromClassPath(LOADER, "idl/warehouse.idl").signature("depot::stock::Warehouse");
         assertSameSignature(fromIdl, byHand);
     }
 

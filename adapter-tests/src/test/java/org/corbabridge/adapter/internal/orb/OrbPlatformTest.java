@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.NoSuchElementException;
 import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.adapter.ServingConfig;
 import org.corbabridge.adapter.TestOrbs;
 import org.corbabridge.adapter.internal.eclipse.EclipsePlatform;
 import org.corbabridge.adapter.internal.jacorb.JacorbPlatform;
@@ -82,6 +83,6 @@ class OrbPlatformTest {
         assertThat(OrbPlatform.of(OrbImplementation.OPENJDK_ORB)).isInstanceOf(OpenJdkPlatform.class);
         assertThat(OrbPlatform.of((OrbImplementation) null)).isSameAs(OrbPlatform.OTHER);
         assertThat(OrbPlatform.OTHER.readsFixedInAnysRight()).isFalse();
-        assertThat(OrbPlatform.OTHER.ownedOrbProperties()).isEmpty();
+        assertThat(OrbPlatform.OTHER.ownedOrbProperties(ServingConfig.ofDefaults())).isEmpty();
     }
 }

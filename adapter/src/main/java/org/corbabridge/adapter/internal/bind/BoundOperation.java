@@ -306,20 +306,11 @@ final class BoundOperation {
         }
         String id = id(exception);
         for (Class<?> declared : method.getExceptionTypes()) {
-            Method helperId = GeneratedCode.findMethod(helperOrNull(declared), "id");
-            if (helperId != null && id.equals(GeneratedCode.invoke(helperId, null))) {
+            if (id.equals(GeneratedCode.repositoryIdOf(declared))) {
                 return declared;
             }
         }
         return null;
-    }
-
-    private static Class<?> helperOrNull(Class<?> type) {
-        try {
-            return GeneratedCode.helper(type);
-        } catch (IllegalArgumentException notGenerated) {
-            return Object.class;
-        }
     }
 
     static String id(TypeCode type) {

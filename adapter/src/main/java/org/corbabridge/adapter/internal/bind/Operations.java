@@ -90,7 +90,7 @@ final class Operations {
     }
 
     /** Each operation's Java method: {@code x()} is {@code _get_x} and {@code x(v)} {@code _set_x} for an attribute. */
-    private static Map<String, Method> methodsByOperation(Class<?> operationsInterface, InterfaceSignature signature) {
+    static Map<String, Method> methodsByOperation(Class<?> operationsInterface, InterfaceSignature signature) {
         Map<String, Method> methods = new HashMap<>();
         for (Method method : Signatures.operationMethods(operationsInterface)) {
             String name = GeneratedCode.idlName(method.getName());

@@ -4,6 +4,9 @@ import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import org.corbabridge.adapter.CorbaClient;
+import org.corbabridge.adapter.DynamicServant;
+import org.corbabridge.adapter.ExportedObject;
+import org.corbabridge.adapter.InterfaceSignature;
 
 /** A {@link CorbaClient}: a JDK proxy of the generated interface whose calls go through a {@link RemoteInterface}. */
 public final class ProxyClient<T> extends RemoteHandle implements CorbaClient<T> {
@@ -50,6 +53,16 @@ public final class ProxyClient<T> extends RemoteHandle implements CorbaClient<T>
     @Override
     public void close() {
         calls.close();
+    }
+
+    @Override
+    public <S> ExportedObject export(Class<S> operationsInterface, S servant) {
+        return calls.export(operationsInterface, servant);
+    }
+
+    @Override
+    public ExportedObject export(InterfaceSignature signature, DynamicServant servant) {
+        return calls.export(signature, servant);
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.corbabridge.adapter.ExportedObject;
 import org.corbabridge.adapter.InterfaceSignature;
 import org.corbabridge.adapter.internal.codec.GeneratedCode;
 import org.corbabridge.adapter.internal.idl.IdlModel;
@@ -37,8 +38,25 @@ final class References {
     }
 
 
-    /** The reference a client of this adapter calls, for an argument; anything else as it is. */
-    static Object unwrap(Object value, Class<?> javaType) {
+    /**
+     * What serves an application's object passed as an argument: the reference of its export, or
+     * null for a value that is no object to serve.
+     */
+    interface Servants {
+        /**
+         * @param javaType the parameter's Java type on the typed path, else null
+         * @param type the parameter's IDL type, null where unknown (an element of a typed array)
+         */
+        org.omg.CORBA.Object referenceOf(Object value, Class<?> javaType, TypeCode type);
+    }
+
+    /**
+     * For an argument: the reference a client of this adapter calls, an {@link ExportedObject}'s
+     * reference, an application object that {@code servants} serves (a {@link
+     * org.corbabridge.adapter.DynamicServant}, an implementation of a generated {@code FooOperations}),
+     * in sequences and arrays too; anything else as it is.
+     */
+    static Object unwrap(Object value, Class<?> javaType, TypeCode type, Servants servants) {
         if (value == null) {
             return null;
         }
@@ -48,19 +66,45 @@ final class References {
         if (value instanceof Handle handle) {
             return narrowed(handle.reference(), javaType);
         }
+        if (value instanceof ExportedObject exported) {
+            return narrowed(exported.reference(), javaType);
+        }
         if (value instanceof List<?> list) {
+            TypeCode element = elementOf(type);
             List<Object> unwrapped = new ArrayList<>(list.size());
-            list.forEach(item -> unwrapped.add(unwrap(item, null)));
+            list.forEach(item -> unwrapped.add(unwrap(item, null, element, servants)));
             return unwrapped;
         }
         if (value instanceof Object[] array && !(value.getClass().getComponentType().isPrimitive())) {
-            Object[] unwrapped = (Object[]) Array.newInstance(value.getClass().getComponentType(), array.length);
+            Class<?> component = value.getClass().getComponentType();
+            TypeCode element = elementOf(type);
+            Object[] unwrapped = (Object[]) Array.newInstance(component, array.length);
             for (int i = 0; i < array.length; i++) {
-                unwrapped[i] = unwrap(array[i], value.getClass().getComponentType());
+                unwrapped[i] = unwrap(array[i], component, element, servants);
             }
             return unwrapped;
         }
+        if (!(value instanceof org.omg.CORBA.Object)) {
+            org.omg.CORBA.Object served = servants.referenceOf(value, javaType, type);
+            if (served != null) {
+                return narrowed(served, javaType);
+            }
+        }
         return value;
+    }
+
+    /** A sequence's or array's element type; null where {@code type} is none of them, or unknown. */
+    private static TypeCode elementOf(TypeCode type) {
+        if (type == null) {
+            return null;
+        }
+        TypeCode plain = TypeCodes.unaliased(type);
+        int kind = plain.kind().value();
+        try {
+            return kind == TCKind._tk_sequence || kind == TCKind._tk_array ? plain.content_type() : null;
+        } catch (BadKind e) {
+            return null;
+        }
     }
 
     /** A generated stub's parameter wants its own interface type: the plain reference is narrowed to it, unchecked. */
@@ -127,7 +171,7 @@ final class References {
         }
     }
 
-    private static Class<?> operationsOf(Class<?> generatedInterface) {
+    static Class<?> operationsOf(Class<?> generatedInterface) {
         try {
             return Class.forName(generatedInterface.getName() + "Operations", true, generatedInterface.getClassLoader());
         } catch (ClassNotFoundException e) {

@@ -10,6 +10,8 @@ import java.util.WeakHashMap;
 import org.corbabridge.adapter.AdapterConfig;
 import org.corbabridge.adapter.DynamicClient;
 import org.corbabridge.adapter.DynamicReply;
+import org.corbabridge.adapter.DynamicServant;
+import org.corbabridge.adapter.ExportedObject;
 import org.corbabridge.adapter.InterfaceSignature;
 import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.ParameterMode;
@@ -20,9 +22,15 @@ import org.corbabridge.adapter.internal.codec.AnyGuard;
 import org.corbabridge.adapter.internal.codec.ArgumentCheck;
 import org.corbabridge.adapter.internal.codec.Codec;
 import org.corbabridge.adapter.internal.codec.Codecs;
+import org.corbabridge.adapter.internal.codec.GeneratedCode;
+import org.corbabridge.adapter.internal.idl.IdlModel;
+import org.corbabridge.adapter.internal.idl.TypeCodes;
 import org.corbabridge.adapter.internal.orb.OrbLease;
 import org.corbabridge.adapter.internal.orb.OrbPlatform;
+import org.corbabridge.adapter.internal.serving.ServingSide;
+import org.omg.CORBA.TCKind;
 import org.omg.CORBA.TypeCode;
+import org.omg.CORBA.TypeCodePackage.BadKind;
 
 /**
  * A remote object of one IDL interface with its operations bound for calls: what both the
@@ -30,6 +38,8 @@ import org.omg.CORBA.TypeCode;
  * on the {@link RemoteObject}, which bounds it, re-resolves and retries it.
  */
 public final class RemoteInterface extends RemoteHandle implements DynamicClient, References.Handle {
+
+    private static final String CORBA_OBJECT = "IDL:omg.org/CORBA/Object:1.0";
 
     /** The invoker of operations whose codecs every mode uses ({@link #invokerOf}). */
     private final Invoker streams;
@@ -45,10 +55,17 @@ public final class RemoteInterface extends RemoteHandle implements DynamicClient
     private final boolean latin1Only;
     /** Whether the ORB's reader takes a fixed inside a received any wrong (see {@link BoundOperation#anysThroughCodecs}). */
     private final boolean readsFixedInAnysWrong;
+    /** What this client serves (callbacks): the root's, shared with the clients its calls handed out. */
+    private final ServingSide serving;
+    /** Whether this client made {@link #serving} and closes it: the root. */
+    private final boolean ownsServing;
 
     private RemoteInterface(InterfaceSignature signature, AdapterConfig config, Invoker invoker,
-            Operations operations, RemoteObject<org.omg.CORBA.Object> remote) {
+            Operations operations, RemoteObject<org.omg.CORBA.Object> remote, ServingSide serving) {
         super(remote);
+        this.ownsServing = serving == null;
+        this.serving = serving != null ? serving : ServingSide.of(remote.orb(), config.orb().serving(),
+                signature.interfaceName() + " client of " + remote.describeTarget());
         this.signature = signature;
         this.config = config;
         this.invoker = invoker;
@@ -76,7 +93,7 @@ public final class RemoteInterface extends RemoteHandle implements DynamicClient
         Class<?> operationsInterface = signature.operationsInterface().orElse(null);
         RemoteObject<org.omg.CORBA.Object> remote = RemoteObject.open(config, name, orb, signature.repositoryId(),
                 reference -> invoker.bind(reference, signature.repositoryId(), operationsInterface));
-        return new RemoteInterface(signature, config, invoker, bound, remote);
+        return new RemoteInterface(signature, config, invoker, bound, remote, null);
     }
 
     /**
@@ -94,7 +111,7 @@ public final class RemoteInterface extends RemoteHandle implements DynamicClient
         String description = childSignature.interfaceName() + " from " + operation + " on " + target();
         RemoteObject<org.omg.CORBA.Object> child = remote.adopt(reference, description, childSignature.repositoryId(),
                 handedOut -> childInvoker.bind(handedOut, childSignature.repositoryId(), operationsInterface));
-        RemoteInterface adopted = new RemoteInterface(childSignature, config, childInvoker, bound, child);
+        RemoteInterface adopted = new RemoteInterface(childSignature, config, childInvoker, bound, child, serving);
         children.add(adopted);
         return adopted;
     }
@@ -114,7 +131,108 @@ public final class RemoteInterface extends RemoteHandle implements DynamicClient
             children.clear();
         }
         adopted.forEach(RemoteInterface::close);
+        if (ownsServing) {
+            // before the lease: an owned ORB's destroy would wait for the calls its POA runs
+            serving.close();
+        }
         super.close();
+    }
+
+    @Override
+    public <S> ExportedObject export(Class<S> operationsInterface, S servant) {
+        InterfaceSignature served = Signatures.forServing(operationsInterface);
+        return serving.exportTyped(served, Operations.methodsByOperation(operationsInterface, served), servant);
+    }
+
+    @Override
+    public ExportedObject export(InterfaceSignature served, DynamicServant servant) {
+        return serving.exportDynamic(served, servant);
+    }
+
+    /**
+     * The reference an application object passed as an argument is served as (exported at its
+     * first use, for this client's life): a {@link DynamicServant} as the parameter's interface, as
+     * the IDL this client's signature came from declares it, or an object implementing the
+     * generated {@code FooOperations} of the parameter's interface; null for anything else.
+     */
+    org.omg.CORBA.Object referenceOfServant(Object value, Class<?> javaType, TypeCode type) {
+        String id = interfaceId(javaType, type);
+        if (id == null) {
+            return null;
+        }
+        if (value instanceof DynamicServant dynamic) {
+            InterfaceSignature served = javaType != null && References.isGeneratedInterface(javaType)
+                    ? Signatures.forServing(References.operationsOf(javaType))
+                    : IdlModel.related(signature, id).orElseThrow(() -> new IllegalArgumentException("cannot serve a "
+                            + "DynamicServant as " + id + ": the IDL " + signature.interfaceName() + " was read from "
+                            + "does not declare it; export it with its signature (export(signature, servant))"));
+            return serving.referenceOfDynamic(served, dynamic);
+        }
+        Class<?> operationsInterface = operationsInterfaceOf(value.getClass(), javaType, id);
+        if (operationsInterface == null) {
+            return null;
+        }
+        InterfaceSignature served = Signatures.forServing(operationsInterface);
+        return serving.referenceOfTyped(served, Operations.methodsByOperation(operationsInterface, served), value);
+    }
+
+    /** The repository id of a parameter's interface; null where it is no specific interface. */
+    private static String interfaceId(Class<?> javaType, TypeCode type) {
+        if (javaType != null && References.isGeneratedInterface(javaType)) {
+            return GeneratedCode.repositoryIdOf(javaType);
+        }
+        if (type == null) {
+            return null;
+        }
+        TypeCode plain = TypeCodes.unaliased(type);
+        try {
+            return plain.kind().value() == TCKind._tk_objref && !CORBA_OBJECT.equals(plain.id()) ? plain.id() : null;
+        } catch (BadKind e) {
+            return null;
+        }
+    }
+
+    /**
+     * The generated {@code FooOperations} a servant implements for the interface {@code id}: the
+     * parameter's own where the typed path knows it, else the one among the servant's interfaces
+     * whose generated interface has that repository id; null for none.
+     */
+    private static Class<?> operationsInterfaceOf(Class<?> servantClass, Class<?> javaType, String id) {
+        if (javaType != null && References.isGeneratedInterface(javaType)) {
+            Class<?> operations = References.operationsOf(javaType);
+            return operations.isAssignableFrom(servantClass) ? operations : null;
+        }
+        for (Class<?> type = servantClass; type != null; type = type.getSuperclass()) {
+            for (Class<?> implemented : type.getInterfaces()) {
+                Class<?> found = operationsInterfaceIn(implemented, id);
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static Class<?> operationsInterfaceIn(Class<?> implemented, String id) {
+        String name = implemented.getName();
+        if (name.endsWith("Operations")) {
+            try {
+                Class<?> generated = Class.forName(name.substring(0, name.length() - "Operations".length()), false,
+                        implemented.getClassLoader());
+                if (References.isGeneratedInterface(generated) && id.equals(GeneratedCode.repositoryIdOf(generated))) {
+                    return implemented;
+                }
+            } catch (ClassNotFoundException notGenerated) {
+                // an application interface that happens to end so
+            }
+        }
+        for (Class<?> parent : implemented.getInterfaces()) {
+            Class<?> found = operationsInterfaceIn(parent, id);
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
     }
 
     @Override
@@ -133,7 +251,8 @@ public final class RemoteInterface extends RemoteHandle implements DynamicClient
         if (bound.takesReferences) {
             values = values.clone();
             for (int i = 0; i < values.length; i++) {
-                values[i] = References.unwrap(values[i], null);
+                values[i] = bound.modes[i] == ParameterMode.OUT ? values[i]
+                        : References.unwrap(values[i], null, bound.types[i], this::referenceOfServant);
             }
         }
         BoundOperation.Outcome outcome = call(bound, values);

@@ -52,6 +52,25 @@ public final class Signatures {
         return derived;
     }
 
+    /**
+     * The signature an object of {@code operationsInterface} is served with: only the IDL's. A
+     * request is read by its parameters' IDL types, and the Java types alone cannot tell an
+     * {@code out} from an {@code inout} parameter, a {@code wstring} from a {@code string}, an
+     * array from a sequence: read by a guess, a request's values would arrive wrong.
+     *
+     * @throws IllegalArgumentException no IDL on the class path declares the interface
+     */
+    public static InterfaceSignature forServing(Class<?> operationsInterface) {
+        String repositoryId = repositoryId(operationsInterface);
+        return IdlClassPath.signature(operationsInterface, repositoryId)
+                .map(declared -> typed(declared, operationsInterface))
+                .orElseThrow(() -> new IllegalArgumentException("cannot serve " + operationsInterface.getName()
+                        + ": no IDL on its class path declares " + repositoryId + ", and its Java types alone cannot "
+                        + "tell an out from an inout parameter, a wstring from a string or an array from a sequence, "
+                        + "so a request would be read by a guess. Put the IDL file in the jar under idl/ (as the IDL "
+                        + "set-up in the README does), or serve a DynamicServant with Idl.read(file).signature(...)"));
+    }
+
     private static final Logger LOG = LoggerFactory.getLogger(Signatures.class);
     /** Each interface is warned about once. */
     private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();

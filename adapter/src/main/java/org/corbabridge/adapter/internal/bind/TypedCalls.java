@@ -20,7 +20,7 @@ final class TypedCalls {
     static Object call(RemoteInterface calls, Method method, Object[] arguments) throws Throwable {
         BoundOperation bound = calls.operations().of(method);
         Object[] given = arguments == null ? new Object[0] : arguments;
-        Object[] values = bound.takesReferences ? unwrapped(method, given) : given;
+        Object[] values = bound.takesReferences ? unwrapped(calls, bound, method, given) : given;
         calls.guard(bound, values, bound.hasHolders);
         try {
             Object result;
@@ -40,11 +40,13 @@ final class TypedCalls {
     }
 
     /** The arguments with this adapter's clients replaced by the references they call, each of its parameter's type. */
-    private static Object[] unwrapped(Method method, Object[] arguments) {
+    private static Object[] unwrapped(RemoteInterface calls, BoundOperation bound, Method method, Object[] arguments) {
         Object[] values = arguments.clone();
         Class<?>[] types = method.getParameterTypes();
         for (int i = 0; i < values.length; i++) {
-            values[i] = References.unwrap(values[i], types[i]);
+            // a holder's value is unwrapped by callWithHolders, with the holder's own type
+            values[i] = bound.modes[i] == ParameterMode.IN
+                    ? References.unwrap(values[i], types[i], bound.types[i], calls::referenceOfServant) : values[i];
         }
         return values;
     }
@@ -59,7 +61,8 @@ final class TypedCalls {
         Object[] unwrapped = values.clone();
         for (int i = 0; i < values.length; i++) {
             if (bound.modes[i] != ParameterMode.IN) {
-                unwrapped[i] = bound.modes[i] == ParameterMode.INOUT ? bound.holderValues[i].get(values[i]) : null;
+                unwrapped[i] = bound.modes[i] == ParameterMode.INOUT ? References.unwrap(bound.holderValues[i].get(values[i]),
+                        bound.holderValues[i].getType(), bound.types[i], calls::referenceOfServant) : null;
             }
         }
         BoundOperation.Outcome outcome = calls.remote.call(bound.name, bound.idempotent,

@@ -5,6 +5,8 @@
  * DII), the typed proxy's calls ({@code ProxyClient}, {@code TypedCalls}), references a call hands
  * out adopted as clients ({@code References}), signatures from generated classes
  * ({@code Signatures}) and the IDL exceptions the server raised ({@code UserExceptions}). Each call
- * runs through the call engine ({@code internal.call}). Not an API.
+ * runs through the call engine ({@code internal.call}); objects a client exports, or an
+ * application's objects passed as arguments, are served by its {@code internal.serving} side.
+ * Not an API.
  */
 package org.corbabridge.adapter.internal.bind;

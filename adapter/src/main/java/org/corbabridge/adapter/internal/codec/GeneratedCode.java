@@ -53,6 +53,18 @@ public final class GeneratedCode {
         }
     }
 
+    /** The repository id a generated type's helper gives ({@code FooHelper.id()}); null for a class with no helper. */
+    public static String repositoryIdOf(Class<?> type) {
+        Class<?> helper;
+        try {
+            helper = helper(type);
+        } catch (IllegalArgumentException notGenerated) {
+            return null;
+        }
+        Method id = findMethod(helper, "id");
+        return id == null ? null : (String) invoke(id, null);
+    }
+
     public static Method helperMethod(Class<?> type, String name, Class<?>... parameters) {
         return staticMethod(helper(type), name, parameters);
     }

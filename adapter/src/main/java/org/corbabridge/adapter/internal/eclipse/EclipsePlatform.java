@@ -4,7 +4,10 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Properties;
+import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.adapter.OrbInitializationException;
+import org.corbabridge.adapter.ServingConfig;
 import org.corbabridge.adapter.internal.orb.OrbPlatform;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.portable.InputStream;
@@ -24,10 +27,17 @@ public final class EclipsePlatform extends OrbPlatform {
         super(OrbImplementation.ECLIPSE_ORB, "the Eclipse ORB");
     }
 
-    /** It listens on loopback only: a client has nothing to serve to other hosts. */
+    /** It listens where the serving side says: 127.0.0.1 unless told otherwise. */
     @Override
-    public Properties ownedOrbProperties() {
-        return listeningOnLoopback("com.sun.corba.ee.ORBServerHost");
+    public Properties ownedOrbProperties(ServingConfig serving) {
+        if (serving.publishedHost().isPresent()) {
+            throw new OrbInitializationException("ServingConfig.publishAs is not supported on the Eclipse ORB yet: its references "
+                    + "carry the listening address; use JacORB, or listen on an address the server reaches",
+                    Completion.NOT_APPLICABLE, null);
+        }
+        Properties properties = super.ownedOrbProperties(serving);
+        properties.putAll(listening(serving, "com.sun.corba.ee.ORBServerHost", "com.sun.corba.ee.ORBServerPort"));
+        return properties;
     }
 
     /**

@@ -3,11 +3,17 @@ package org.corbabridge.adapter.internal.jacorb;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Properties;
+import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.adapter.OrbInitializationException;
+import org.corbabridge.adapter.ServingConfig;
 import org.corbabridge.adapter.internal.orb.OrbPlatform;
 import org.jacorb.orb.CDRInputStream;
 import org.jacorb.orb.dii.Request;
+import org.omg.CORBA.Any;
 import org.omg.CORBA.ORB;
+import org.omg.CORBA.Policy;
+import org.omg.CORBA.PolicyError;
 import org.omg.CORBA.SystemException;
 import org.omg.CORBA.TIMEOUT;
 import org.omg.CORBA.portable.InputStream;
@@ -25,17 +31,62 @@ public final class JacorbPlatform extends OrbPlatform {
     private static final String NATIVE_CHAR_CODESET = "jacorb.native_char_codeset";
     /** What JacORB's {@code ReplyPlaceholder} says when its wait for a reply is over. */
     private static final String REPLY_WAIT_OVER = "client timeout reached";
+    /** JacORB's own default of {@code jacorb.poa.thread_pool_max}. */
+    private static final int DEFAULT_POOL_MAX = 20;
+    private static final String ORB_INITIALIZER_PREFIX = "org.omg.PortableInterceptor.ORBInitializerClass.";
+    private static final String BIDIR_INITIALIZER = "org.jacorb.orb.giop.BiDirConnectionInitializer";
+    /** {@code org.omg.BiDirPolicy.BIDIRECTIONAL_POLICY_TYPE.value} and {@code BOTH.value}. */
+    private static final int BIDIRECTIONAL_POLICY_TYPE = 37;
+    private static final short BIDIR_BOTH = 1;
 
     public JacorbPlatform() {
         super(OrbImplementation.JACORB, "JacORB");
     }
 
-    /** JacORB offers ISO 8859-1 first: omniORB's native code set. */
+    /**
+     * JacORB offers ISO 8859-1 first: omniORB's native code set. It listens where {@code serving}
+     * says (when it first serves: JacORB opens no socket before), writes the published address
+     * into its references where one is given, and with bidirectional GIOP registers its own
+     * initializer, which offers the listen points on every connection of the ORB (the POA needs
+     * the policy too: {@link #servingPolicies}). Its request pool has room for the calls the
+     * serving side admits and those it refuses, so that a refusal is never queued behind them.
+     */
     @Override
-    public Properties ownedOrbProperties() {
+    public Properties ownedOrbProperties(ServingConfig serving) {
         Properties properties = new Properties();
         properties.setProperty(NATIVE_CHAR_CODESET, "ISO8859_1");
+        properties.setProperty("OAIAddr", serving.host());
+        if (serving.port() != 0) {
+            properties.setProperty("OAPort", Integer.toString(serving.port()));
+        }
+        serving.publishedHost().ifPresent(host -> {
+            properties.setProperty("jacorb.ior_proxy_host", host);
+            if (serving.publishedPort() != 0) {
+                properties.setProperty("jacorb.ior_proxy_port", Integer.toString(serving.publishedPort()));
+            }
+        });
+        properties.setProperty("jacorb.poa.thread_pool_max",
+                Integer.toString(Math.max(DEFAULT_POOL_MAX, 2 * serving.maxConcurrentCalls())));
+        if (serving.bidirectional()) {
+            properties.setProperty(ORB_INITIALIZER_PREFIX + "bidir", BIDIR_INITIALIZER);
+        }
         return properties;
+    }
+
+    /** With bidirectional GIOP, the BiDirPolicy BOTH: JacORB then serves over the connections its clients open. */
+    @Override
+    public Policy[] servingPolicies(ORB orb, ServingConfig serving) {
+        if (!serving.bidirectional()) {
+            return new Policy[0];
+        }
+        Any both = orb.create_any();
+        both.insert_ushort(BIDIR_BOTH);
+        try {
+            return new Policy[] {orb.create_policy(BIDIRECTIONAL_POLICY_TYPE, both)};
+        } catch (PolicyError e) {
+            throw new OrbInitializationException("JacORB refused the BiDirPolicy (is " + BIDIR_INITIALIZER
+                    + " registered?): reason " + e.reason, Completion.NOT_APPLICABLE, e);
+        }
     }
 
     /**

@@ -2,7 +2,10 @@ package org.corbabridge.adapter.internal.openjdk;
 
 import java.nio.ByteBuffer;
 import java.util.Properties;
+import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.adapter.OrbInitializationException;
+import org.corbabridge.adapter.ServingConfig;
 import org.corbabridge.adapter.internal.orb.OrbPlatform;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.portable.InputStream;
@@ -20,10 +23,17 @@ public final class OpenJdkPlatform extends OrbPlatform {
         super(OrbImplementation.OPENJDK_ORB, "the OpenJDK ORB");
     }
 
-    /** It listens on loopback only: a client has nothing to serve to other hosts. */
+    /** It listens where the serving side says: 127.0.0.1 unless told otherwise. */
     @Override
-    public Properties ownedOrbProperties() {
-        return listeningOnLoopback("com.sun.CORBA.ORBServerHost");
+    public Properties ownedOrbProperties(ServingConfig serving) {
+        if (serving.publishedHost().isPresent()) {
+            throw new OrbInitializationException("ServingConfig.publishAs is not supported on the OpenJDK ORB yet: its references "
+                    + "carry the listening address; use JacORB, or listen on an address the server reaches",
+                    Completion.NOT_APPLICABLE, null);
+        }
+        Properties properties = super.ownedOrbProperties(serving);
+        properties.putAll(listening(serving, "com.sun.CORBA.ORBServerHost", "com.sun.CORBA.ORBServerPort"));
+        return properties;
     }
 
     /**

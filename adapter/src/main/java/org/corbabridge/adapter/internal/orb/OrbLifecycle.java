@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.OrbConfig;
 import org.corbabridge.adapter.OrbInitializationException;
+import org.corbabridge.adapter.ServingConfig;
 import org.corbabridge.adapter.internal.transport.AddressMap;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.SystemException;
@@ -37,9 +38,14 @@ public final class OrbLifecycle {
     public static ORB create(OrbConfig config, Duration callTimeout, Duration connectTimeout) {
         Properties properties = new Properties();
         if (config.implementation() != null) {
-            properties.putAll(OrbPlatform.of(config.implementation()).ownedOrbProperties());
+            properties.putAll(OrbPlatform.of(config.implementation()).ownedOrbProperties(config.serving()));
             properties.putAll(config.implementation().boundingProperties(callTimeout, connectTimeout));
             properties.putAll(config.implementation().messageLimitProperties(config.maxIncomingMessageBytes()));
+        }
+        if (config.implementation() == null && !config.serving().equals(ServingConfig.ofDefaults())) {
+            throw new OrbInitializationException("a ServingConfig is given for " + config.orbClass() + ", an ORB "
+                    + "the adapter has no serving settings for; give its own listening properties instead",
+                    Completion.NOT_APPLICABLE, null);
         }
         if (config.tls().isPresent()) {
             if (config.implementation() == null) {

@@ -7,10 +7,14 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.Properties;
+import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.adapter.OrbInitializationException;
+import org.corbabridge.adapter.ServingConfig;
 import org.omg.CORBA.COMM_FAILURE;
 import org.omg.CORBA.CompletionStatus;
 import org.omg.CORBA.ORB;
+import org.omg.CORBA.Policy;
 import org.omg.CORBA.SystemException;
 import org.omg.CORBA.TIMEOUT;
 import org.omg.CORBA.portable.InputStream;
@@ -132,19 +136,38 @@ public class OrbPlatform {
 
     // --- an ORB the adapter owns
 
-    /** What an ORB the adapter creates and owns is given besides its bounds. */
-    public Properties ownedOrbProperties() {
+    /**
+     * What an ORB the adapter creates and owns is given besides its bounds: among them where it
+     * listens, as {@code serving} says (127.0.0.1 unless told otherwise: a client has nothing to
+     * serve to other hosts).
+     *
+     * @throws OrbInitializationException the ORB cannot serve as {@code serving} asks
+     */
+    public Properties ownedOrbProperties(ServingConfig serving) {
+        if (serving.bidirectional()) {
+            throw new OrbInitializationException("bidirectional GIOP is asked for (ServingConfig.bidirectional), but "
+                    + "the adapter knows no way to serve over a client's connection on this ORB", Completion.NOT_APPLICABLE,
+                    null);
+        }
         return new Properties();
     }
 
     /**
-     * An ORB that listens on loopback only, under its property {@code serverHost}: a client has
-     * nothing to serve to other hosts (the Eclipse and OpenJDK ORBs open a listening socket).
+     * An ORB that listens where {@code serving} says, under its properties {@code serverHost} and
+     * {@code serverPort}: the Eclipse and OpenJDK ORBs, which open their listening socket at once.
      */
-    protected static Properties listeningOnLoopback(String serverHost) {
+    protected static Properties listening(ServingConfig serving, String serverHost, String serverPort) {
         Properties properties = new Properties();
-        properties.setProperty(serverHost, "127.0.0.1");
+        properties.setProperty(serverHost, serving.host());
+        if (serving.port() != 0) {
+            properties.setProperty(serverPort, Integer.toString(serving.port()));
+        }
         return properties;
+    }
+
+    /** The policies a client's POA is created with besides the defaults (a transient POA of system ids). */
+    public Policy[] servingPolicies(ORB orb, ServingConfig serving) {
+        return new Policy[0];
     }
 
     /**
