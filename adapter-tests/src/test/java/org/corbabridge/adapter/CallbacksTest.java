@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
@@ -22,8 +23,13 @@ import org.corbabridge.depot.stock.StockListener;
 import org.corbabridge.depot.stock.StockListenerOperations;
 import org.corbabridge.depot.stock.Subscription;
 import org.corbabridge.depot.stock.WarehouseOperations;
+import org.corbabridge.fixture.ProcFs;
+import org.corbabridge.fixture.ServerConfig;
 import org.corbabridge.fixture.ServerFixture;
+import org.corbabridge.fixture.ServerTls;
 import org.corbabridge.fixture.ServerFixtureExtension;
+import org.corbabridge.fixture.Threads;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -345,6 +351,102 @@ class CallbacksTest {
             assertThat(ended.failed).isEqualTo(1);
             assertThat(ended.lastFailure).as("nothing listens where the reference points")
                     .matches("(TRANSIENT|COMM_FAILURE|OBJECT_NOT_EXIST).*");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = InvocationMode.class, names = {"STATIC", "DII"})
+    void aClientClosedWhileItIsCalledBackLeavesNoThreadSocketOrOrbBehind(InvocationMode mode) throws Exception {
+        int orbsBefore = OrbCounter.open();
+        int socketsBefore = ProcFs.self().openSockets();
+        Set<Thread> threadsBefore = Threads.live();
+        Listener listener = new Listener();
+        CorbaClient<WarehouseOperations> client = CorbaClient.create(WarehouseOperations.class, config(mode).build());
+        StockListener reference = served(client, listener);
+        for (int i = 0; i < 20; i++) {
+            assertThat(client.proxy().callBackOnce(reference, event("leak-" + i, 1)).answered).isTrue();
+        }
+        int id = client.proxy().subscribe(reference, 5, 1);
+        await().atMost(TestOrbs.CALL_TIMEOUT).until(() -> listener.events.size() >= 25);
+        client.close();
+
+        assertThat(OrbCounter.open()).isEqualTo(orbsBefore);
+        assertThat(Threads.stillAliveAfter(threadsBefore, Duration.ofSeconds(10))).as("threads the client started")
+                .isEmpty();
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(ProcFs.self().openSockets())
+                .as("sockets").isLessThanOrEqualTo(socketsBefore));
+        try (CorbaClient<WarehouseOperations> watcher = CorbaClient.create(WarehouseOperations.class,
+                config(InvocationMode.STATIC).build())) {
+            await().atMost(TestOrbs.CALL_TIMEOUT.multipliedBy(2)).until(() -> !watcher.proxy().subscription(id).active);
+        }
+    }
+
+    /** JacORB only, for now: the Eclipse and OpenJDK ORBs' listening sockets are their own (docs/callbacks.md). */
+    @Test
+    @Tag(TestOrbs.JACORB_ONLY)
+    void aCallBackLargerThanTheIncomingMessageCapIsRefusedBeforeTheListenerSeesIt() throws Exception {
+        Listener listener = new Listener();
+        AdapterConfig capped = config(InvocationMode.STATIC)
+                .orb(OrbConfig.of(TestOrbs.current()).toBuilder().maxIncomingMessageBytes(64 * 1024).build())
+                .build();
+        try (CorbaClient<WarehouseOperations> client = CorbaClient.create(WarehouseOperations.class, capped)) {
+            StockListener reference = served(client, listener);
+            StockEvent small = event("small", 1);
+            assertThat(client.proxy().callBackOnce(reference, small).answered).isTrue();
+
+            StockEvent large = event("large", 1);
+            large.pallets[0].picture = new byte[200 * 1024];
+            CallbackReport refused = client.proxy().callBackOnce(reference, large);
+
+            assertThat(refused.answered).isFalse();
+            assertThat(refused.failure).matches("(COMM_FAILURE|TRANSIENT|MARSHAL|IMP_LIMIT).*");
+            assertThat(listener.events).extracting(received -> received.palletId).containsExactly("small");
+            assertThat(client.proxy().callBackOnce(reference, small).answered).as("served again after the refusal")
+                    .isTrue();
+        }
+    }
+
+    @Test
+    void aClientWhoseOrbHasTlsRefusesToExportRatherThanListenInPlainText() throws Exception {
+        TlsConfig tls = TlsConfig.builder().trustStore(org.corbabridge.fixture.TestKeys.trustStore(),
+                org.corbabridge.fixture.TestKeys.PASSWORD).build();
+        try (ServerFixture overTls = ServerFixture.start(ServerConfig.warehouse().toBuilder()
+                .tls(ServerTls.only()).build())) {
+            AdapterConfig withTls = TestOrbs.configFor(overTls)
+                    .orb(OrbConfig.of(TestOrbs.current()).toBuilder().tls(tls).build())
+                    .build();
+            try (CorbaClient<WarehouseOperations> client = CorbaClient.create(WarehouseOperations.class, withTls)) {
+                assertThat(client.proxy().site()).as("calls go over TLS").isNotEmpty();
+                assertThatThrownBy(() -> client.export(StockListenerOperations.class, new Listener()))
+                        .isInstanceOf(OrbInitializationException.class)
+                        .hasMessageContaining("plain text");
+            }
+        }
+    }
+
+    /** What an IDL compiler generates for {@code interface Silent { void ping(inout long n); };}, with no IDL file beside it. */
+    public interface SilentOperations {
+        void ping(org.omg.CORBA.IntHolder n);
+    }
+
+    public interface Silent extends SilentOperations, org.omg.CORBA.Object, org.omg.CORBA.portable.IDLEntity {
+    }
+
+    public static final class SilentHelper {
+        public static String id() {
+            return "IDL:corbabridge/test/Silent:1.0";
+        }
+    }
+
+    @Test
+    void aTypedObjectWhoseIdlIsNotOnTheClassPathIsRefusedRatherThanServedByAGuess() throws Exception {
+        try (CorbaClient<WarehouseOperations> client = CorbaClient.create(WarehouseOperations.class,
+                config(InvocationMode.STATIC).build())) {
+            assertThatThrownBy(() -> client.export(SilentOperations.class, n -> n.value++))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("IDL:corbabridge/test/Silent:1.0")
+                    .hasMessageContaining("cannot tell an out from an inout parameter")
+                    .hasMessageContaining("Put the IDL file in the jar under idl/");
         }
     }
 }

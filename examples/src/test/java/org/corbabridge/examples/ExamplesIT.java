@@ -79,4 +79,24 @@ class ExamplesIT {
             assertThat(sites).containsExactlyInAnyOrder("depot-1", "depot-2", "depot-3");
         }
     }
+
+    @Test
+    void theTypedListenerIsCalledBackOnceThenBySubscriptionUntilUnsubscribed() throws Exception {
+        List<String> seen = StockAlerts.typed(warehouse);
+
+        assertThat(seen).startsWith("event 0 P-1", "answered 0");
+        assertThat(seen).contains("event 1 event-1", "subscription answered true");
+    }
+
+    @Test
+    void theDynamicListenerFromTheIdlFileIsCalledBack(@TempDir Path directory) throws Exception {
+        Path idl = directory.resolve("warehouse.idl");
+        try (InputStream in = getClass().getClassLoader().getResourceAsStream("idl/warehouse.idl")) {
+            Files.copy(in, idl);
+        }
+        Map<?, ?> report = StockAlerts.dynamic(warehouse, idl);
+
+        assertThat(report.get("answered")).isEqualTo(true);
+        assertThat(report.get("answer")).isEqualTo(0);
+    }
 }

@@ -65,7 +65,8 @@ public final class RemoteInterface extends RemoteHandle implements DynamicClient
         super(remote);
         this.ownsServing = serving == null;
         this.serving = serving != null ? serving : ServingSide.of(remote.orb(), config.orb().serving(),
-                signature.interfaceName() + " client of " + remote.describeTarget());
+                signature.interfaceName() + " client of " + remote.describeTarget(),
+                remote.orb().owned() && config.orb().tls().isPresent());
         this.signature = signature;
         this.config = config;
         this.invoker = invoker;

@@ -33,6 +33,19 @@ public final class GeneratedCode {
         return JAVA_KEYWORDS.contains(idlName) ? "_" + idlName : idlName;
     }
 
+    /**
+     * The field of an IDL member whose identifier was escaped in the IDL ({@code _sequence}, an
+     * IDL keyword): JacORB's IDL compiler drops the underscore, as the mapping says; the OpenJDK
+     * ORB's idlj keeps it. Null where there is none.
+     */
+    static Field escapedField(Class<?> type, String idlMember) {
+        try {
+            return type.getField("_" + idlMember);
+        } catch (NoSuchFieldException e) {
+            return null;
+        }
+    }
+
     /** The IDL identifier of a Java name. */
     public static String idlName(String javaName) {
         return javaName.startsWith("_") && JAVA_KEYWORDS.contains(javaName.substring(1)) ? javaName.substring(1)
@@ -99,6 +112,10 @@ public final class GeneratedCode {
         try {
             return fast(type.getField(javaName(idlMember)));
         } catch (NoSuchFieldException e) {
+            Field escaped = escapedField(type, idlMember);
+            if (escaped != null) {
+                return fast(escaped);
+            }
             throw new IllegalArgumentException(type.getName() + " has no public field for IDL member " + idlMember
                     + ": is it the generated class of this TypeCode?", e);
         }

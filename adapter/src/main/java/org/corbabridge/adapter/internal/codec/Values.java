@@ -1,6 +1,7 @@
 package org.corbabridge.adapter.internal.codec;
 
 import java.lang.reflect.Array;
+import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -56,6 +57,17 @@ final class Values {
         }
         try {
             return value.getClass().getField(GeneratedCode.javaName(name)).get(value);
+        } catch (NoSuchFieldException e) {
+            Field escaped = GeneratedCode.escapedField(value.getClass(), name);
+            if (escaped == null) {
+                throw new IllegalArgumentException("a " + value.getClass().getName() + " has no member '" + name + "'", e);
+            }
+            try {
+                return escaped.get(value);
+            } catch (IllegalAccessException unreadable) {
+                throw new IllegalArgumentException("a " + value.getClass().getName() + "'s member '" + name
+                        + "' cannot be read", unreadable);
+            }
         } catch (ReflectiveOperationException e) {
             throw new IllegalArgumentException("a " + value.getClass().getName() + " has no member '" + name + "'", e);
         }

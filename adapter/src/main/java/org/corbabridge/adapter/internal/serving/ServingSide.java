@@ -54,19 +54,28 @@ public final class ServingSide implements AutoCloseable {
     /** Servants passed as arguments, exported once each for the client's life. */
     private final Map<Object, Exported> byServant = new IdentityHashMap<>();
 
-    private ServingSide(OrbLease lease, ServingConfig config, String owner) {
+    /** Why nothing can be exported, or null: the client's ORB was given TLS, which its listening side lacks yet. */
+    private final String refusal;
+
+    private ServingSide(OrbLease lease, ServingConfig config, String owner, boolean tls) {
         this.lease = lease;
         this.config = config;
         this.owner = owner;
+        this.refusal = tls ? "the client's ORB is configured with TLS, and its listening side for callbacks has no "
+                + "TLS yet: a server would call back in plain text. Export from a client without TlsConfig, or wait "
+                + "for TLS serving (docs/callbacks.md)" : null;
         this.running = new Semaphore(config.maxConcurrentCalls());
     }
 
     /**
      * The serving side of the client {@code owner} ("'Warehouse' in corbaname::..."): nothing is made
      * in the ORB until the first export.
+     *
+     * @param tls whether the client's ORB was given TLS: then every export is refused, since the
+     *     listening side would be plain text
      */
-    public static ServingSide of(OrbLease lease, ServingConfig config, String owner) {
-        return new ServingSide(lease, config, owner);
+    public static ServingSide of(OrbLease lease, ServingConfig config, String owner, boolean tls) {
+        return new ServingSide(lease, config, owner, tls);
     }
 
     /**
@@ -129,6 +138,10 @@ public final class ServingSide implements AutoCloseable {
     }
 
     private Exported export(ServedInterface served, Object servant) {
+        if (refusal != null) {
+            throw new OrbInitializationException("cannot export " + served.signature.repositoryId() + " from " + owner
+                    + ": " + refusal, Completion.NOT_APPLICABLE, null);
+        }
         DispatchingServant dispatching = new DispatchingServant(served, servant, this);
         synchronized (lock) {
             if (closed) {

@@ -42,6 +42,20 @@ public final class MessageLimitedSocket extends Socket {
     /** @param jacorb whether JacORB writes through it (see {@link RequestScanner}: a refused first request closes it) */
     MessageLimitedSocket(Socket socket, long cap, MessageLimits.Refusals refusals, long replyBoundMillis,
             boolean jacorb) throws IOException {
+        this(socket, cap, refusals, replyBoundMillis, jacorb, false);
+    }
+
+    /**
+     * A connection a server opened to the ORB's listening socket ({@code accepted}): its incoming
+     * requests are read through the cap; what the ORB writes on it, replies, leaves as it is
+     * (nothing of a client's call to bound).
+     */
+    static MessageLimitedSocket accepted(Socket socket, long cap, MessageLimits.Refusals refusals) throws IOException {
+        return new MessageLimitedSocket(socket, cap, refusals, 0, false, true);
+    }
+
+    private MessageLimitedSocket(Socket socket, long cap, MessageLimits.Refusals refusals, long replyBoundMillis,
+            boolean jacorb, boolean accepted) throws IOException {
         super((SocketImpl) null);
         this.socket = socket;
         String peer = socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
@@ -56,7 +70,8 @@ public final class MessageLimitedSocket extends Socket {
         ServerAnswers answers = new ServerAnswers();
         this.input = new GiopMessageLimit(in, cap, peer, refusals::note,
                 deadline == null ? ReplyListener.NONE : deadline, answers);
-        this.output = new RequestScanner(socket.getOutputStream(), peer, deadline, socket, jacorb, watched, answers);
+        this.output = accepted ? socket.getOutputStream()
+                : new RequestScanner(socket.getOutputStream(), peer, deadline, socket, jacorb, watched, answers);
         this.readTimeoutOwned = deadline != null;
     }
 

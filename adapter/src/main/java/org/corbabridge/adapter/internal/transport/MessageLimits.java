@@ -1,6 +1,8 @@
 package org.corbabridge.adapter.internal.transport;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.Collections;
 import java.util.Map;
@@ -30,11 +32,15 @@ public final class MessageLimits {
     private MessageLimits() {
     }
 
-    /** JacORB: plain connections made by {@link JacorbSocketFactory}; TLS ones are capped too. */
+    /**
+     * JacORB: plain connections made by {@link JacorbSocketFactory}, and those its plain listening
+     * sockets accept ({@link JacorbServerSocketFactory}); TLS ones are capped too.
+     */
     public static Properties forJacorb(long cap) {
         Properties properties = new Properties();
         properties.setProperty(MAX_INCOMING_MESSAGE_BYTES, Long.toString(cap));
         properties.setProperty("jacorb.net.socket_factory", PluginNames.JACORB_SOCKET_FACTORY);
+        properties.setProperty("jacorb.net.server_socket_factory", PluginNames.JACORB_SERVER_SOCKET_FACTORY);
         return properties;
     }
 
@@ -91,6 +97,38 @@ public final class MessageLimits {
                     replyBoundMillis);
         } catch (IOException | RuntimeException e) {
             socket.close();
+            throw e;
+        }
+    }
+
+    /**
+     * A listening socket whose accepted connections are read through the cap (refusals noted under
+     * {@code orb}): what servers send to the objects a client exports; JacORB's
+     * ({@link JacorbServerSocketFactory}). Not the Eclipse and OpenJDK ORBs' yet: given a socket
+     * without a channel, their acceptor takes a blocking accept thread instead of its selector, and
+     * logs a WARNING with the stack when the socket is closed at the ORB's destroy.
+     */
+    public static ServerSocket listening(InetSocketAddress address, int backlog, long cap, Object orb)
+            throws IOException {
+        Refusals refusals = REFUSALS.computeIfAbsent(orb, key -> new Refusals());
+        ServerSocket listening = new ServerSocket() {
+            @Override
+            public Socket accept() throws IOException {
+                Socket accepted = super.accept();
+                try {
+                    return MessageLimitedSocket.accepted(accepted, cap, refusals);
+                } catch (IOException | RuntimeException e) {
+                    accepted.close();
+                    throw e;
+                }
+            }
+        };
+        try {
+            listening.setReuseAddress(true);
+            listening.bind(address, backlog);
+            return listening;
+        } catch (IOException | RuntimeException e) {
+            listening.close();
             throw e;
         }
     }

@@ -13,6 +13,7 @@ final class PluginNames {
     private static final String INTERNAL = "org.corbabridge.adapter.internal.";
 
     static final String JACORB_SOCKET_FACTORY = INTERNAL + "jacorb.JacorbSocketFactory";
+    static final String JACORB_SERVER_SOCKET_FACTORY = INTERNAL + "jacorb.JacorbServerSocketFactory";
     static final String JACORB_TLS_SOCKET_FACTORY = INTERNAL + "jacorb.JacorbTlsSocketFactory";
     static final String ECLIPSE_SOCKET_FACTORY = INTERNAL + "eclipse.EclipseSocketFactory";
     static final String ECLIPSE_TLS_SOCKET_INFO = INTERNAL + "eclipse.EclipseTlsSocketInfo";
