@@ -54,6 +54,10 @@ public class CorbaClientExtension implements Extension {
     private final Map<String, Set<Class<?>>> wanted = new TreeMap<>();
     /** Where {@code @CorbaReference} marks what is not an operations interface. */
     private final List<DefinitionException> misplaced = new ArrayList<>();
+    /** The clients whose serving side ({@link CorbaExports}) is injected, and where first. */
+    private final Map<String, Object> exportsWanted = new TreeMap<>();
+    /** The clients whose serving side has its bean already (one per name). */
+    private final Set<String> exportsAdded = new java.util.HashSet<>();
     /** The clients of the application's beans that are not per session, closed when it stops. */
     private final List<LazyClient> shared = new ArrayList<>();
 
@@ -92,7 +96,10 @@ public class CorbaClientExtension implements Extension {
             return;
         }
         synchronized (wanted) {
-            if (type instanceof Class<?> operations && operations.isInterface()) {
+            if (type == CorbaExports.class) {
+                // the serving side of the client its proxy's bean makes: that bean has this type too
+                exportsWanted.putIfAbsent(reference.value(), where);
+            } else if (type instanceof Class<?> operations && operations.isInterface()) {
                 wanted.computeIfAbsent(reference.value(), name -> ConcurrentHashMap.newKeySet()).add(operations);
             } else {
                 misplaced.add(new DefinitionException("@CorbaReference(\"" + reference.value() + "\") at " + where
@@ -105,6 +112,13 @@ public class CorbaClientExtension implements Extension {
     void addClients(@Observes AfterBeanDiscovery event, BeanManager beans) {
         synchronized (wanted) {
             misplaced.forEach(event::addDefinitionError);
+            exportsWanted.forEach((name, where) -> {
+                if (!wanted.containsKey(name)) {
+                    event.addDefinitionError(new DefinitionException("@CorbaReference(\"" + name + "\") CorbaExports at "
+                            + where + " is the serving side of a client whose proxy nothing injects: inject the "
+                            + "proxy of its operations interface too (@CorbaReference(\"" + name + "\") FooOperations)"));
+                }
+            });
             if (wanted.isEmpty()) {
                 // an application that asks for none (a resources.xml one, say) needs no MicroProfile at all
                 return;
@@ -155,6 +169,9 @@ public class CorbaClientExtension implements Extension {
                 .createWith(context -> (applicationWide != null ? applicationWide
                         : lazy(client, operations, description, telemetry)).proxy())
                 .destroyWith((proxy, context) -> ((LazyClient) Proxy.getInvocationHandler(proxy)).close());
+        if (exportsWanted.containsKey(client.name()) && exportsAdded.add(client.name())) {
+            addExports(event, client, operations, applicationWide);
+        }
         if (health) {
             // a per-session client is checked through one of its own, made for the check
             LazyClient checked = applicationWide != null ? applicationWide : lazy(client, operations, description, telemetry);
@@ -165,6 +182,27 @@ public class CorbaClientExtension implements Extension {
             }
             ClientReadiness.add(event, client.name(), operations, checked);
         }
+    }
+
+    /**
+     * The client's serving side as a bean of its own ({@code @CorbaReference("name") CorbaExports}):
+     * the container's proxy of a bean implements the bean's class only. The same client as the
+     * proxy's, so that what it exports is served by the ORB the calls go through.
+     */
+    private void addExports(AfterBeanDiscovery event, ClientProperties.Client client, Class<?> operations,
+            LazyClient applicationWide) {
+        if (applicationWide == null) {
+            event.addDefinitionError(new DefinitionException("@CorbaReference(\"" + client.name() + "\") CorbaExports: "
+                    + "a client of orb=per-session has no serving side yet; use orb=own or orb=container"));
+            return;
+        }
+        event.addBean()
+                .id(CorbaClientExtension.class.getName() + ":" + client.name() + ":" + operations.getName() + ":exports")
+                .beanClass(CorbaExports.class)
+                .types(CorbaExports.class, Object.class)
+                .qualifiers(CorbaReference.Literal.of(client.name()), Any.Literal.INSTANCE)
+                .scope(ApplicationScoped.class)
+                .createWith(context -> applicationWide.exports());
     }
 
     /** Closes the clients the application held (a session's close with its session). */

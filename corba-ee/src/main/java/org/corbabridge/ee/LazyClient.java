@@ -37,6 +37,12 @@ final class LazyClient implements InvocationHandler {
         return Proxy.newProxyInstance(operations.getClassLoader(), interfaces, this);
     }
 
+    /** The client's serving side, calling through this: made at its first export. */
+    CorbaExports exports() {
+        return (CorbaExports) Proxy.newProxyInstance(CorbaExports.class.getClassLoader(),
+                new Class<?>[] {CorbaExports.class}, this);
+    }
+
     @Override
     public Object invoke(Object proxy, Method method, Object[] arguments) throws Throwable {
         if (method.getDeclaringClass() == Object.class) {
@@ -50,6 +56,10 @@ final class LazyClient implements InvocationHandler {
             }
         }
         try {
+            if (method.getDeclaringClass() == CorbaExports.class) {
+                // the client's own export methods, of the same names and parameters
+                return CorbaClient.class.getMethod(method.getName(), method.getParameterTypes()).invoke(client(), arguments);
+            }
             return method.invoke(client().proxy(), arguments);
         } catch (InvocationTargetException e) {
             throw e.getCause();

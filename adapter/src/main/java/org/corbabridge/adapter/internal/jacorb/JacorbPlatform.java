@@ -73,6 +73,20 @@ public final class JacorbPlatform extends OrbPlatform {
         return properties;
     }
 
+    /**
+     * Its listening sockets closed first, so that no connection is accepted while it shuts down;
+     * after its destroy, the accepted connections it left open closed, so that their reader threads end.
+     */
+    @Override
+    public Runnable prepareForDestroy(ORB orb) {
+        JacorbServerSocketFactory.closeListening(orb);
+        Runnable after = super.prepareForDestroy(orb);
+        return () -> {
+            after.run();
+            JacorbServerSocketFactory.closeAccepted(orb);
+        };
+    }
+
     /** With bidirectional GIOP, the BiDirPolicy BOTH: JacORB then serves over the connections its clients open. */
     @Override
     public Policy[] servingPolicies(ORB orb, ServingConfig serving) {

@@ -4,6 +4,13 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.WeakHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.corbabridge.adapter.internal.transport.MessageLimits;
 import org.jacorb.config.Configurable;
 import org.jacorb.config.Configuration;
@@ -16,6 +23,11 @@ import org.jacorb.orb.factory.ServerSocketFactory;
  * a client exported) are read through the message cap, as its outgoing ones are.
  */
 public final class JacorbServerSocketFactory implements ServerSocketFactory, Configurable {
+
+    /** Each ORB's listening sockets, to close before its shutdown ({@link #closeListening}). */
+    private static final Map<Object, List<ServerSocket>> LISTENING = Collections.synchronizedMap(new WeakHashMap<>());
+    /** Each ORB's accepted connections, weakly held (JacORB drops those it closed), to close after its shutdown. */
+    private static final Map<Object, Set<Socket>> ACCEPTED = Collections.synchronizedMap(new WeakHashMap<>());
 
     private final ORB orb;
     private long cap = MessageLimits.DEFAULT_CAP;
@@ -41,6 +53,51 @@ public final class JacorbServerSocketFactory implements ServerSocketFactory, Con
 
     @Override
     public ServerSocket createServerSocket(int port, int backlog, InetAddress address) throws IOException {
-        return MessageLimits.listening(new InetSocketAddress(address, port), backlog, cap, orb);
+        Set<Socket> accepted = ACCEPTED.computeIfAbsent(orb,
+                key -> Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>())));
+        ServerSocket listening = MessageLimits.listening(new InetSocketAddress(address, port), backlog, cap, orb,
+                accepted::add);
+        LISTENING.computeIfAbsent(orb, key -> new CopyOnWriteArrayList<>()).add(listening);
+        return listening;
+    }
+
+    /**
+     * Closes {@code orb}'s listening sockets, before its shutdown: a server still calling back (a
+     * subscription every few milliseconds) would otherwise connect again while JacORB shuts down,
+     * and the reader thread of a connection accepted after its pools closed outlives the ORB.
+     */
+    /**
+     * Closes the connections {@code orb} accepted that its shutdown left open: one accepted while
+     * it shut down keeps its reader thread, blocked in a read, for as long as the server keeps it.
+     */
+    static void closeAccepted(Object orb) {
+        Set<Socket> sockets = ACCEPTED.remove(orb);
+        if (sockets == null) {
+            return;
+        }
+        List<Socket> open;
+        synchronized (sockets) {
+            open = List.copyOf(sockets);
+        }
+        for (Socket socket : open) {
+            try {
+                socket.close();
+            } catch (IOException e) {
+                // closed already
+            }
+        }
+    }
+
+    static void closeListening(Object orb) {
+        List<ServerSocket> sockets = LISTENING.remove(orb);
+        if (sockets != null) {
+            for (ServerSocket socket : sockets) {
+                try {
+                    socket.close();
+                } catch (IOException e) {
+                    // closed already, or never to be closed more than this
+                }
+            }
+        }
     }
 }

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.WeakHashMap;
+import java.util.function.Consumer;
 
 /**
  * The cap on incoming GIOP messages: the ORB properties that set it, the sockets that keep it,
@@ -103,20 +104,22 @@ public final class MessageLimits {
 
     /**
      * A listening socket whose accepted connections are read through the cap (refusals noted under
-     * {@code orb}): what servers send to the objects a client exports; JacORB's
+     * {@code orb}), each handed to {@code accepting} too: what servers send to the objects a client exports; JacORB's
      * ({@link JacorbServerSocketFactory}). Not the Eclipse and OpenJDK ORBs' yet: given a socket
      * without a channel, their acceptor takes a blocking accept thread instead of its selector, and
      * logs a WARNING with the stack when the socket is closed at the ORB's destroy.
      */
-    public static ServerSocket listening(InetSocketAddress address, int backlog, long cap, Object orb)
-            throws IOException {
+    public static ServerSocket listening(InetSocketAddress address, int backlog, long cap, Object orb,
+            Consumer<Socket> accepting) throws IOException {
         Refusals refusals = REFUSALS.computeIfAbsent(orb, key -> new Refusals());
         ServerSocket listening = new ServerSocket() {
             @Override
             public Socket accept() throws IOException {
                 Socket accepted = super.accept();
                 try {
-                    return MessageLimitedSocket.accepted(accepted, cap, refusals);
+                    Socket limited = MessageLimitedSocket.accepted(accepted, cap, refusals);
+                    accepting.accept(limited);
+                    return limited;
                 } catch (IOException | RuntimeException e) {
                     accepted.close();
                     throw e;
