@@ -424,6 +424,70 @@ class CallbacksTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(value = InvocationMode.class, names = {"STATIC", "DYNAMIC"})
+    void aBlockedListenerHoldsUpNeitherAnotherListenerNorTheClientsOwnCalls(InvocationMode mode) throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch entered = new CountDownLatch(1);
+        StockListenerOperations blocked = new Listener() {
+            @Override
+            public int onEvent(StockEvent event) {
+                entered.countDown();
+                try {
+                    release.await(TestOrbs.CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return -1;
+            }
+        };
+        Listener other = new Listener();
+        try (CorbaClient<WarehouseOperations> client = CorbaClient.create(WarehouseOperations.class, config(mode).build())) {
+            StockListener blockedReference = served(client, blocked);
+            StockListener otherReference = served(client, other);
+            client.proxy().audits();
+            CompletableFuture<CallbackReport> held = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return client.proxy().callBackOnce(blockedReference, event("held", 0));
+                } catch (ListenerRefused e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            try {
+                assertThat(entered.await(TestOrbs.CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+                for (int i = 0; i < 5; i++) {
+                    assertThat(client.proxy().callBackOnce(otherReference, event("free-" + i, 0)).answered).isTrue();
+                    assertThat(client.proxy().audits()).isGreaterThanOrEqualTo(0);
+                }
+                assertThat(held).as("still held while the others were served").isNotDone();
+            } finally {
+                release.countDown();
+            }
+            assertThat(held.get(TestOrbs.CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).answer).isEqualTo(-1);
+        }
+    }
+
+    @Test
+    void aClientServesOnLoopbackUnlessToldAndOnThePortItIsGiven() throws Exception {
+        try (CorbaClient<WarehouseOperations> client = CorbaClient.create(WarehouseOperations.class,
+                config(InvocationMode.STATIC).build())) {
+            assertThat(client.proxy().callBackOnce(served(client, new Listener()), event("loopback", 0)).answered).isTrue();
+            assertThat(ProcFs.self().listeningBeyondLoopback()).as("listening sockets other hosts reach").isEmpty();
+        }
+        int port = org.corbabridge.fixture.FreePorts.find();
+        AdapterConfig onPort = config(InvocationMode.STATIC)
+                .orb(OrbConfig.of(TestOrbs.current()).toBuilder()
+                        .serving(ServingConfig.builder().listen("127.0.0.1", port).build()).build())
+                .build();
+        try (CorbaClient<WarehouseOperations> client = CorbaClient.create(WarehouseOperations.class, onPort)) {
+            assertThat(client.proxy().callBackOnce(served(client, new Listener()), event("on-port", 0)).answered).isTrue();
+            assertThat(ProcFs.self().tcpSockets()).anySatisfy(socket -> {
+                assertThat(socket.state()).isEqualTo("LISTEN");
+                assertThat(socket.localPort()).isEqualTo(port);
+            });
+        }
+    }
+
     /** What an IDL compiler generates for {@code interface Silent { void ping(inout long n); };}, with no IDL file beside it. */
     public interface SilentOperations {
         void ping(org.omg.CORBA.IntHolder n);
