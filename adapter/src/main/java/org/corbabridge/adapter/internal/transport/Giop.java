@@ -8,8 +8,10 @@ final class Giop {
 
     static final int REQUEST = 0;
     static final int REPLY = 1;
+    static final int CANCEL_REQUEST = 2;
     static final int LOCATE_REQUEST = 3;
     static final int LOCATE_REPLY = 4;
+    static final int CLOSE_CONNECTION = 5;
     static final int MESSAGE_ERROR = 6;
     static final int FRAGMENT = 7;
 

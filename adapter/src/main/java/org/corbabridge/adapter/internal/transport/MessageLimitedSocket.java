@@ -32,16 +32,32 @@ public final class MessageLimitedSocket extends Socket {
     private final boolean readTimeoutOwned;
     /** The watch that ends a write blocked past its call's deadline ({@link SocketDeadlines}). */
     private final SocketDeadlines.Watched watched;
+    /** Serves what the server sends over this connection (bidirectional GIOP); null: none. */
+    private final BidirRelay relay;
 
     /** @param replyBoundMillis the longest a request may wait for its reply; 0: the ORB bounds it */
     MessageLimitedSocket(Socket socket, long cap, MessageLimits.Refusals refusals, long replyBoundMillis)
             throws IOException {
-        this(socket, cap, refusals, replyBoundMillis, false);
+        this(socket, cap, refusals, replyBoundMillis, false, null);
+    }
+
+    /**
+     * @param bidirectional the ORB's endpoint to relay the server's requests to
+     *        ({@link BidirectionalGiop}); null: the ORB reads whatever comes
+     */
+    MessageLimitedSocket(Socket socket, long cap, MessageLimits.Refusals refusals, long replyBoundMillis,
+            BidirectionalGiop.Endpoint bidirectional) throws IOException {
+        this(socket, cap, refusals, replyBoundMillis, false, bidirectional);
     }
 
     /** @param jacorb whether JacORB writes through it (see {@link RequestScanner}: a refused first request closes it) */
     MessageLimitedSocket(Socket socket, long cap, MessageLimits.Refusals refusals, long replyBoundMillis,
             boolean jacorb) throws IOException {
+        this(socket, cap, refusals, replyBoundMillis, jacorb, null);
+    }
+
+    private MessageLimitedSocket(Socket socket, long cap, MessageLimits.Refusals refusals, long replyBoundMillis,
+            boolean jacorb, BidirectionalGiop.Endpoint bidirectional) throws IOException {
         super((SocketImpl) null);
         this.socket = socket;
         String peer = socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
@@ -54,9 +70,20 @@ public final class MessageLimitedSocket extends Socket {
         }
         // what the server answered each request of a call, seen by the input, asked after a failure
         ServerAnswers answers = new ServerAnswers();
-        this.input = new GiopMessageLimit(in, cap, peer, refusals::note,
+        InputStream limited = new GiopMessageLimit(in, cap, peer, refusals::note,
                 deadline == null ? ReplyListener.NONE : deadline, answers);
-        this.output = new RequestScanner(socket.getOutputStream(), peer, deadline, socket, jacorb, watched, answers);
+        OutputStream out = socket.getOutputStream();
+        if (bidirectional != null) {
+            // the server's requests leave the input for the relay, whose replies go out between the ORB's messages
+            FramedOutput framed = new FramedOutput(out);
+            this.relay = bidirectional.relay(framed, cap, peer);
+            limited = new RelayedInput(limited, relay);
+            out = framed;
+        } else {
+            this.relay = null;
+        }
+        this.input = limited;
+        this.output = new RequestScanner(out, peer, deadline, socket, jacorb, watched, answers);
         this.readTimeoutOwned = deadline != null;
     }
 
@@ -220,6 +247,9 @@ public final class MessageLimitedSocket extends Socket {
     @Override
     public void close() throws IOException {
         watched.closed();
+        if (relay != null) {
+            relay.close();
+        }
         socket.close();
     }
 
