@@ -60,7 +60,7 @@ final class BidirRelay implements Closeable {
 
     /** The ORB's listening endpoint; null while it has none. */
     interface Target {
-        InetSocketAddress address();
+        InetSocketAddress relayAddress();
     }
 
     private final Target target;
@@ -82,6 +82,8 @@ final class BidirRelay implements Closeable {
     private static final int UNNUMBERED = -1;
     private Chain current;
     private boolean currentMore;
+    /** The current message, gathered whole to add the code sets to it before it goes; null: it streams. */
+    private java.io.ByteArrayOutputStream gathered;
 
     /** One fragmented or whole request as it passes: over which link, and what its failure would need. */
     private static final class Chain {
@@ -112,6 +114,8 @@ final class BidirRelay implements Closeable {
         final OutputStream out;
         final Thread reader;
         volatile boolean dead;
+        /** Whether a Request carrying the client connection's code sets went over it (the reader thread's alone). */
+        boolean codeSetsSent;
 
         Link(Socket socket) throws IOException {
             this.socket = socket;
@@ -233,6 +237,10 @@ final class BidirRelay implements Closeable {
             chains.remove(current.numbered ? current.id : UNNUMBERED, current);
             awaitReply(current);
         }
+        if (type == Giop.REQUEST && minor >= 2 && !current.failed && !current.link.codeSetsSent
+                && client.codeSets() != null) {
+            gathered = new java.io.ByteArrayOutputStream();
+        }
         send(head, 0, length);
     }
 
@@ -243,6 +251,11 @@ final class BidirRelay implements Closeable {
 
     /** The message begun is complete: a request that could not be relayed is answered now. */
     void end() {
+        if (gathered != null) {
+            byte[] message = gathered.toByteArray();
+            gathered = null;
+            sendWithCodeSets(message);
+        }
         Chain ended = current;
         current = null;
         if (ended == null || currentMore || !ended.failed) {
@@ -280,9 +293,34 @@ final class BidirRelay implements Closeable {
         }
     }
 
+    /**
+     * Sends the first Request of a relay connection with the client connection's code sets added,
+     * unless it carries its own; as it came where its contexts cannot be read.
+     */
+    private void sendWithCodeSets(byte[] message) {
+        Chain chain = current;
+        if (chain == null || chain.failed) {
+            return;
+        }
+        RequestHeaders.Contexts contexts = RequestHeaders.contexts(message, message.length);
+        byte[] sent = message;
+        if (contexts != null) {
+            if (contexts.codeSets() == null) {
+                sent = RequestHeaders.withContext(message, message.length, contexts, RequestHeaders.CODE_SETS,
+                        client.codeSets());
+            }
+            chain.link.codeSetsSent = true;
+        }
+        send(sent, 0, sent.length);
+    }
+
     private void send(byte[] bytes, int offset, int length) {
         Chain chain = current;
         if (chain == null || chain.failed || length == 0) {
+            return;
+        }
+        if (gathered != null) {
+            gathered.write(bytes, offset, length);
             return;
         }
         try {
@@ -304,7 +342,7 @@ final class BidirRelay implements Closeable {
                 return link;
             }
         }
-        InetSocketAddress address = target.address();
+        InetSocketAddress address = target.relayAddress();
         if (address == null) {
             LOG.warn("{} called back over its connection, but the ORB has no listening endpoint to relay the call to",
                     peer);
@@ -419,6 +457,17 @@ final class BidirRelay implements Closeable {
             done += n;
         }
         return true;
+    }
+
+    /** Closes the relay connection in use as if the ORB had: for the tests. */
+    void dropConnection() {
+        Link open;
+        synchronized (lock) {
+            open = link;
+        }
+        if (open != null) {
+            died(open);
+        }
     }
 
     /** Whether a relay connection is open now (for the tests' look at what is left). */

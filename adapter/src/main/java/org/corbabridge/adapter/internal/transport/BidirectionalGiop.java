@@ -79,6 +79,29 @@ public final class BidirectionalGiop {
         }
     }
 
+    /**
+     * Closes the relay connections of {@code orb}'s connections as the ORB's end would (the relays
+     * stay, and the next call back opens a new one): for the tests of a relay connection that dies.
+     */
+    public static void dropRelayConnections(Object orb) {
+        Endpoint endpoint = BY_ORB.get(orb);
+        if (endpoint != null) {
+            new ArrayList<>(endpoint.relays).forEach(BidirRelay::dropConnection);
+        }
+    }
+
+    /**
+     * Makes {@code orb}'s relays connect to {@code address} instead of the ORB's own endpoint (the
+     * listen point offered stays the ORB's): for the tests of a relay connection that is refused.
+     * Null: the ORB's endpoint again.
+     */
+    public static void relayTo(Object orb, InetSocketAddress address) {
+        Endpoint endpoint = BY_ORB.get(orb);
+        if (endpoint != null) {
+            endpoint.relayTarget = address;
+        }
+    }
+
     /** How many relays of {@code orb}'s connections are open: for the tests. */
     public static int openRelays(Object orb) {
         Endpoint endpoint = BY_ORB.get(orb);
@@ -130,13 +153,21 @@ public final class BidirectionalGiop {
         private volatile InetSocketAddress known;
         private volatile ServiceContext context;
         private final Set<BidirRelay> relays = ConcurrentHashMap.newKeySet();
+        /** Where the relays connect instead of {@link #address()}; null: there (the tests' only). */
+        private volatile InetSocketAddress relayTarget;
 
         Endpoint(Supplier<InetSocketAddress> listening) {
             this.listening = listening;
         }
 
         @Override
-        public InetSocketAddress address() {
+        public InetSocketAddress relayAddress() {
+            InetSocketAddress redirected = relayTarget;
+            return redirected != null ? redirected : address();
+        }
+
+        /** Where the ORB listens, as its references say; null while it does not. */
+        InetSocketAddress address() {
             InetSocketAddress address = known;
             if (address == null) {
                 try {

@@ -24,10 +24,19 @@ final class FramedOutput extends OutputStream {
     private final ReentrantLock lock = new ReentrantLock();
     /** Signalled whenever the ORB's bytes end a message. */
     private final Condition betweenMessages = lock.newCondition();
-    private final byte[] head = new byte[Giop.HEADER];
+    private final byte[] head = new byte[Giop.HEADER + 4];
     private int headFilled;
+    private int headWanted = Giop.HEADER;
     private long bodyLeft;
     private boolean lost;
+    /** The {@code CodeSets} context of the ORB's first Request that had one; null before. */
+    private volatile byte[] codeSets;
+    /** The start of the ORB's current Request, gathered until its service contexts are read; null: none. */
+    private byte[] request;
+    private int requestFilled;
+
+    /** The most of a Request's start gathered to find its service contexts. */
+    static final int MAX_REQUEST_START = 8192;
 
     FramedOutput(OutputStream out) {
         this.out = out;
@@ -38,13 +47,17 @@ final class FramedOutput extends OutputStream {
         write(new byte[] {(byte) b}, 0, 1);
     }
 
-    /** The ORB's bytes: written at once, unless a relayed message is being written, then after it. */
+    /**
+     * The ORB's bytes: written at once, unless a relayed message is being written, then after it;
+     * each header (with a GIOP 1.2 request id) held back until it is whole, for its id to be
+     * doubled (see {@link RelayedInput}: the side that opened a bidirectional connection numbers
+     * its requests even).
+     */
     @Override
     public void write(byte[] buffer, int offset, int length) throws IOException {
         lock.lock();
         try {
-            out.write(buffer, offset, length);
-            track(buffer, offset, length);
+            pass(buffer, offset, length);
             if (isBetweenMessages()) {
                 betweenMessages.signalAll();
             }
@@ -100,32 +113,89 @@ final class FramedOutput extends OutputStream {
         }
     }
 
+    /**
+     * The {@code CodeSets} service context's data the ORB sent on this connection (with its first
+     * request: it is how omniORB knows the connection's code sets); null before.
+     */
+    byte[] codeSets() {
+        return codeSets;
+    }
+
+    /** Gathers the start of a Request of the ORB's until its service contexts can be read. */
+    private void gather(byte[] buffer, int from, int count) {
+        int taken = Math.min(count, request.length - requestFilled);
+        System.arraycopy(buffer, from, request, requestFilled, taken);
+        requestFilled += taken;
+        RequestHeaders.Contexts contexts = RequestHeaders.contexts(request, requestFilled);
+        if (contexts != null || requestFilled == request.length) {
+            if (contexts != null && contexts.codeSets() != null) {
+                codeSets = contexts.codeSets();
+            }
+            request = null;
+        }
+    }
+
     private boolean isBetweenMessages() {
         return !lost && headFilled == 0 && bodyLeft == 0;
     }
 
-    private void track(byte[] buffer, int offset, int length) {
+    private void pass(byte[] buffer, int offset, int length) throws IOException {
         int at = offset;
         int end = offset + length;
-        while (at < end && !lost) {
+        while (at < end) {
+            if (lost) {
+                out.write(buffer, at, end - at);
+                return;
+            }
             if (bodyLeft > 0) {
-                int skipped = (int) Math.min(bodyLeft, end - at);
-                bodyLeft -= skipped;
-                at += skipped;
+                int passed = (int) Math.min(bodyLeft, end - at);
+                out.write(buffer, at, passed);
+                if (request != null) {
+                    gather(buffer, at, passed);
+                }
+                bodyLeft -= passed;
+                at += passed;
+                if (bodyLeft == 0) {
+                    request = null;
+                }
                 continue;
             }
-            int taken = Math.min(Giop.HEADER - headFilled, end - at);
+            int taken = Math.min(headWanted - headFilled, end - at);
             System.arraycopy(buffer, at, head, headFilled, taken);
             headFilled += taken;
             at += taken;
-            if (headFilled == Giop.HEADER) {
+            if (headFilled == Giop.HEADER && headWanted == Giop.HEADER) {
                 if (!Giop.hasMagic(head)) {
+                    // not GIOP: passed on as it is, and nothing more is framed
                     lost = true;
-                    return;
+                    out.write(head, 0, headFilled);
+                    headFilled = 0;
+                    continue;
                 }
-                bodyLeft = Giop.bodySize(head);
+                if (head[5] >= 2 && carriesIdFirst(Giop.type(head)) && Giop.bodySize(head) >= 4) {
+                    headWanted = Giop.HEADER + 4;
+                }
+            }
+            if (headFilled == headWanted) {
+                if (headWanted > Giop.HEADER) {
+                    Giop.writeULong(head, Giop.HEADER, Giop.readULong(head, Giop.HEADER) << 1);
+                }
+                out.write(head, 0, headFilled);
+                bodyLeft = Giop.bodySize(head) - (headFilled - Giop.HEADER);
+                if (codeSets == null && Giop.type(head) == Giop.REQUEST && head[5] >= 2) {
+                    request = new byte[(int) Math.min(MAX_REQUEST_START, Giop.HEADER + Giop.bodySize(head))];
+                    System.arraycopy(head, 0, request, 0, headFilled);
+                    requestFilled = headFilled;
+                }
                 headFilled = 0;
+                headWanted = Giop.HEADER;
             }
         }
+    }
+
+    /** The ORB's messages, as a client, that start with a request id in GIOP 1.2. */
+    private static boolean carriesIdFirst(int type) {
+        return type == Giop.REQUEST || type == Giop.CANCEL_REQUEST || type == Giop.LOCATE_REQUEST
+                || type == Giop.FRAGMENT;
     }
 }

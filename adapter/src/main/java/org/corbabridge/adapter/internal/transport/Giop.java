@@ -50,4 +50,12 @@ final class Giop {
         }
         return value;
     }
+
+    /** Writes {@code value}'s low 32 bits at {@code at}, in the byte order of the message's header. */
+    static void writeULong(byte[] message, int at, long value) {
+        boolean littleEndian = (message[6] & 0x01) != 0;
+        for (int i = 0; i < 4; i++) {
+            message[littleEndian ? at + i : at + 3 - i] = (byte) (value >>> (8 * i));
+        }
+    }
 }

@@ -70,19 +70,19 @@ public final class MessageLimitedSocket extends Socket {
         }
         // what the server answered each request of a call, seen by the input, asked after a failure
         ServerAnswers answers = new ServerAnswers();
-        InputStream limited = new GiopMessageLimit(in, cap, peer, refusals::note,
-                deadline == null ? ReplyListener.NONE : deadline, answers);
         OutputStream out = socket.getOutputStream();
         if (bidirectional != null) {
-            // the server's requests leave the input for the relay, whose replies go out between the ORB's messages
+            // the server's requests leave the input for the relay, whose replies go out between the
+            // ORB's messages; below the cap, which then sees the ORB's own request ids
             FramedOutput framed = new FramedOutput(out);
             this.relay = bidirectional.relay(framed, cap, peer);
-            limited = new RelayedInput(limited, relay);
+            in = new RelayedInput(in, relay, cap, peer);
             out = framed;
         } else {
             this.relay = null;
         }
-        this.input = limited;
+        this.input = new GiopMessageLimit(in, cap, peer, refusals::note,
+                deadline == null ? ReplyListener.NONE : deadline, answers);
         this.output = new RequestScanner(out, peer, deadline, socket, jacorb, watched, answers);
         this.readTimeoutOwned = deadline != null;
     }

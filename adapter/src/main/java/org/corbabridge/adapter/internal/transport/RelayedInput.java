@@ -2,26 +2,34 @@ package org.corbabridge.adapter.internal.transport;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.HashSet;
-import java.util.Set;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * A client connection's input with the server's requests taken out (bidirectional GIOP): the
  * ORB's client-side reader sees only what it can read there (replies, LocateReplies, their
- * fragments, CloseConnection), and each Request, CancelRequest and LocateRequest the server sends,
- * with the fragments that continue it (matched by request id in GIOP 1.2, as one chain in GIOP
- * 1.1), goes to the connection's {@link BidirRelay} instead, as it is read. The ORB's readers would
- * otherwise drop such a message (the OpenJDK ORB's "we do not support bi-directional giop yet") or
- * wait for a reply that never comes.
+ * fragments, CloseConnection, MessageError), and each Request, CancelRequest and LocateRequest
+ * the server sends, with the fragments that continue it, goes to the connection's
+ * {@link BidirRelay} instead, as it is read. The ORB's readers would otherwise drop such a
+ * message (the OpenJDK ORB's "we do not support bi-directional giop yet") or choke on it.
  *
- * <p>It reads above the {@link GiopMessageLimit}, so that the server's requests keep the cap, and
- * is read by the ORB's reader thread, which relays the server's requests while it waits for the
- * next message of its own: no thread of its own. Each header is read ahead, with the request id
- * (and a Request's response flags) where GIOP 1.2 has them; a read that fails (a time-out) leaves
- * what was read in place for the next. A GIOP 1.2 fragment whose id is both a reply chain of the
- * ORB's and a request chain of the server's cannot be told apart: it goes to the relay (GIOP
- * leaves request ids of the two directions unordered; omniORB's and the ORB's counters would have
- * to meet inside two open chains at once). Not thread-safe: one reader per connection.
+ * <p>Request ids: on a bidirectional GIOP 1.2 connection the side that opened it uses even
+ * request ids, the other side odd ones (omniORB numbers its call backs 3, 5, 7 ... and matches a
+ * fragment to its own calls first, by id alone), while the Eclipse and OpenJDK ORBs number their
+ * requests 0, 1, 2 ... So the connection carries the ORB's request {@code n} as {@code 2n}
+ * ({@link FramedOutput} doubles the id of each of the ORB's GIOP 1.2 messages that has one) and
+ * this stream halves the id of each message it hands to the ORB; a GIOP 1.2 fragment with an odd
+ * id continues a request of the server's. The server's own messages keep their ids, versions and
+ * byte order. (After 2^31 requests on one connection, {@code n} and {@code n + 2^31} would share
+ * an id; an ORB opens a new connection long before.) GIOP 1.0 and 1.1 carry their ids after a
+ * header of variable length: they are neither doubled nor halved, and 1.1's single fragment
+ * chain belongs to the message that opened it.
+ *
+ * <p>It reads below the {@link GiopMessageLimit}, which so sees the ORB's own ids; the server's
+ * requests are held to the same cap here, message by message and chain by chain. It is read by
+ * the ORB's reader thread, which relays the server's requests while it waits for the next message
+ * of its own: no thread of its own. A read that fails (a time-out) leaves what was read in place
+ * for the next. Not thread-safe: one reader per connection.
  */
 final class RelayedInput extends InputStream {
 
@@ -33,6 +41,8 @@ final class RelayedInput extends InputStream {
 
     private final InputStream in;
     private final BidirRelay relay;
+    private final long cap;
+    private final String peer;
 
     private final byte[] ahead = new byte[SCANNED];
     private int aheadWanted = HEADER;
@@ -48,12 +58,18 @@ final class RelayedInput extends InputStream {
     private boolean notGiop;
     private byte[] chunk;
 
-    /** The server's fragmented requests still open, by GIOP 1.2 id ({@link #UNNUMBERED}: GIOP 1.1's chain). */
-    private final Set<Integer> serverChains = new HashSet<>();
+    /** The server's fragmented requests still open, by id ({@link #UNNUMBERED}: GIOP 1.1's chain), with their bytes so far. */
+    private final Map<Integer, Long> serverChains = new HashMap<>();
 
-    RelayedInput(InputStream in, BidirRelay relay) {
+    /**
+     * @param cap the largest request of the server's, or sum of one's fragments, in bytes
+     * @param peer "host:port", for the refusal's message
+     */
+    RelayedInput(InputStream in, BidirRelay relay, long cap, String peer) {
         this.in = in;
         this.relay = relay;
+        this.cap = cap;
+        this.peer = peer;
     }
 
     @Override
@@ -131,20 +147,23 @@ final class RelayedInput extends InputStream {
         }
         int type = Giop.type(ahead);
         long size = Giop.bodySize(ahead);
-        if (ahead[5] < 2 && type != Giop.CANCEL_REQUEST) {
+        if (ahead[5] < 2) {
+            // GIOP 1.0 and 1.1: only a CancelRequest has its id first, and it is the server's anyway
             return HEADER;
         }
         if (type == Giop.REQUEST && size >= 5) {
             return SCANNED;
         }
-        if ((type == Giop.FRAGMENT || type == Giop.LOCATE_REQUEST || type == Giop.CANCEL_REQUEST) && size >= 4) {
-            return HEADER + 4;
-        }
-        return HEADER;
+        return carriesIdFirst(type) && size >= 4 ? HEADER + 4 : HEADER;
+    }
+
+    private static boolean carriesIdFirst(int type) {
+        return type == Giop.REQUEST || type == Giop.REPLY || type == Giop.CANCEL_REQUEST
+                || type == Giop.LOCATE_REQUEST || type == Giop.LOCATE_REPLY || type == Giop.FRAGMENT;
     }
 
     /** The header is in: the message is the ORB's, or the relay's. */
-    private void decide() {
+    private void decide() throws OversizedMessageException {
         int read = aheadFilled;
         aheadWanted = HEADER;
         if (!Giop.hasMagic(ahead)) {
@@ -162,38 +181,65 @@ final class RelayedInput extends InputStream {
             relaying = true;
             return;
         }
+        if (read >= HEADER + 4) {
+            // one of the ORB's GIOP 1.2 replies or fragments: its request's id as the ORB numbered it
+            Giop.writeULong(ahead, HEADER, Giop.readULong(ahead, HEADER) >>> 1);
+        }
         serving = true;
         aheadServed = 0;
         passLeft = body;
     }
 
-    /** Whether the message read ahead is (part of) a request of the server's; notes the chains it opens or ends. */
-    private boolean isServersRequest(int read) {
+    /**
+     * Whether the message read ahead is (part of) a request of the server's; notes the chains it
+     * opens or ends, each held to the cap.
+     */
+    private boolean isServersRequest(int read) throws OversizedMessageException {
         int type = Giop.type(ahead);
         boolean more = ahead[5] >= 1 && (ahead[6] & 0x02) != 0;
-        int chain = read >= HEADER + 4 && ahead[5] >= 2 ? (int) Giop.readULong(ahead, HEADER) : UNNUMBERED;
+        boolean numbered = read >= HEADER + 4;
+        int chain = numbered ? (int) Giop.readULong(ahead, HEADER) : UNNUMBERED;
+        long bytes = HEADER + Giop.bodySize(ahead);
         switch (type) {
             case Giop.REQUEST, Giop.LOCATE_REQUEST -> {
+                check(bytes, chain);
                 if (more) {
-                    serverChains.add(chain);
+                    serverChains.put(chain, bytes);
                 }
                 return true;
             }
             case Giop.CANCEL_REQUEST -> {
+                check(bytes, chain);
                 return true;
             }
             case Giop.FRAGMENT -> {
-                if (!serverChains.contains(chain)) {
+                boolean servers = numbered ? (chain & 1) != 0 : serverChains.containsKey(UNNUMBERED);
+                if (!servers) {
                     return false;
                 }
-                if (!more) {
-                    serverChains.remove(chain);
+                Long soFar = serverChains.remove(chain);
+                long total = (soFar == null ? 0 : soFar) + bytes;
+                check(total, chain);
+                if (more) {
+                    serverChains.put(chain, total);
                 }
                 return true;
             }
             default -> {
                 return false;
             }
+        }
+    }
+
+    private void check(long bytes, int chain) throws OversizedMessageException {
+        if (bytes > cap) {
+            throw new OversizedMessageException(peer + " sent a call back of " + bytes + " bytes (request "
+                    + Integer.toUnsignedString(chain) + "), over the cap of " + cap + " bytes on incoming messages; the "
+                    + "connection is closed", cap);
+        }
+        if (serverChains.size() >= GiopMessageLimit.MAX_OPEN_CHAINS) {
+            throw new OversizedMessageException(peer + " sent fragments of more than " + GiopMessageLimit.MAX_OPEN_CHAINS
+                    + " call backs at once; the connection is closed", cap);
         }
     }
 
