@@ -31,11 +31,11 @@ import org.slf4j.LoggerFactory;
  * awaiting their replies; no queue (a request is written to the relay connection by the thread
  * that read it, the ORB's reader of the client connection). A relay connection that cannot be
  * opened gets each GIOP 1.2 request that expects a reply answered at once with {@code TRANSIENT}
- * (minor {@link #RELAY_FAILED_MINOR}) completed NO; one that dies gets the requests still awaiting
- * their replies on it answered so, completed MAYBE (the ORB may have run them), and the next
- * request opens a new one. A oneway, a {@code LocateRequest}, a CancelRequest or a request of GIOP
- * 1.0 or 1.1 (whose id the adapter does not place) is dropped then: the server's own time-out
- * applies. A relayed reply that cannot find a gap between the ORB's messages within
+ * (minor {@link #RELAY_FAILED_MINOR}) completed NO, and each LocateRequest with a LocateReply of
+ * that exception; one that dies gets the requests still awaiting their replies on it answered so,
+ * completed MAYBE (the ORB may have run them), and the next request opens a new one. A oneway, a
+ * CancelRequest or a request of GIOP 1.0 or 1.1 (whose id the adapter does not place) is dropped
+ * then: the server's own time-out applies to what it waits for. A relayed reply that cannot find a gap between the ORB's messages within
  * {@link #CLIENT_WRITE_WAIT_MILLIS} is dropped likewise.
  *
  * <p>The reader's methods ({@link #begin}, {@link #body}, {@link #end}) are called by one
@@ -105,7 +105,7 @@ final class BidirRelay implements Closeable {
         }
     }
 
-    private record Pending(Link link, boolean littleEndian) {
+    private record Pending(Link link, boolean littleEndian, boolean locate) {
     }
 
     /** One relay connection and the thread that reads what the ORB answers on it. */
@@ -261,9 +261,9 @@ final class BidirRelay implements Closeable {
         if (ended == null || currentMore || !ended.failed) {
             return;
         }
-        if (ended.expectsReply && ended.numbered && ended.type == Giop.REQUEST && !ended.awaiting) {
-            fail(ended.id, ended.littleEndian, COMPLETED_NO, "the relay connection to the ORB's own endpoint could "
-                    + "not be opened or failed");
+        if (ended.expectsReply && ended.numbered && !ended.awaiting) {
+            fail(ended.id, ended.littleEndian, ended.type == Giop.LOCATE_REQUEST, COMPLETED_NO,
+                    "the relay connection to the ORB's own endpoint could not be opened or failed");
         }
     }
 
@@ -288,7 +288,7 @@ final class BidirRelay implements Closeable {
                 request.failed = true;
                 return;
             }
-            pending.put(request.id, new Pending(request.link, request.littleEndian));
+            pending.put(request.id, new Pending(request.link, request.littleEndian, request.type == Giop.LOCATE_REQUEST));
             request.awaiting = true;
         }
     }
@@ -402,17 +402,18 @@ final class BidirRelay implements Closeable {
         }
         if (answer) {
             for (Map.Entry<Integer, Pending> entry : orphaned) {
-                fail(entry.getKey(), entry.getValue().littleEndian, COMPLETED_MAYBE,
+                fail(entry.getKey(), entry.getValue().littleEndian, entry.getValue().locate, COMPLETED_MAYBE,
                         "the relay connection to the ORB's own endpoint closed before the reply");
             }
         }
     }
 
     /** Answers the server's request {@code id} with TRANSIENT; nothing if the client connection cannot take it. */
-    private void fail(int id, boolean littleEndian, int completion, String why) {
+    private void fail(int id, boolean littleEndian, boolean locate, int completion, String why) {
         LOG.debug("call back {} from {} answered TRANSIENT: {}", Integer.toUnsignedString(id), peer, why);
         try {
-            if (!client.writeBetweenMessages(transientReply(id, littleEndian, completion), CLIENT_WRITE_WAIT_MILLIS)) {
+            if (!client.writeBetweenMessages(transientReply(id, littleEndian, locate, completion),
+                    CLIENT_WRITE_WAIT_MILLIS)) {
                 LOG.warn("the failure of call back {} from {} could not be written; the server's time-out applies",
                         Integer.toUnsignedString(id), peer);
             }
@@ -422,22 +423,27 @@ final class BidirRelay implements Closeable {
     }
 
     /**
-     * A GIOP 1.2 Reply to {@code id} of status SYSTEM_EXCEPTION: {@code TRANSIENT}, minor
-     * {@link #RELAY_FAILED_MINOR}, {@code completion}, in the request's byte order. (Its body needs no
-     * padding: after the header, id, status and empty service context list it starts at offset 24,
-     * which the 8-octet alignment of a GIOP 1.2 reply body asks.)
+     * A GIOP 1.2 Reply (status SYSTEM_EXCEPTION) or LocateReply (status LOC_SYSTEM_EXCEPTION) to
+     * {@code id}: {@code TRANSIENT}, minor {@link #RELAY_FAILED_MINOR}, {@code completion}, in the
+     * request's byte order. A Reply's body needs no padding: after the header, id, status and empty
+     * service context list it starts at offset 24, which the 8-octet alignment of a GIOP 1.2 reply
+     * body asks; a LocateReply's follows its status at 20, where omniORB reads it.
      */
-    static byte[] transientReply(int id, boolean littleEndian, int completion) {
+    static byte[] transientReply(int id, boolean littleEndian, boolean locate, int completion) {
         byte[] repositoryId = TRANSIENT.getBytes(StandardCharsets.ISO_8859_1);
-        int stringEnd = 28 + repositoryId.length + 1;
+        int bodyAt = locate ? 20 : 24;
+        int stringEnd = bodyAt + 4 + repositoryId.length + 1;
         int minorAt = (stringEnd + 3) & ~3;
         int size = minorAt + 8;
         ByteBuffer reply = ByteBuffer.allocate(size).order(littleEndian ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN);
-        reply.put(new byte[] {'G', 'I', 'O', 'P', 1, 2, (byte) (littleEndian ? 1 : 0), (byte) Giop.REPLY});
+        reply.put(new byte[] {'G', 'I', 'O', 'P', 1, 2, (byte) (littleEndian ? 1 : 0),
+            (byte) (locate ? Giop.LOCATE_REPLY : Giop.REPLY)});
         reply.putInt(size - Giop.HEADER);
         reply.putInt(id);
-        reply.putInt(2); // SYSTEM_EXCEPTION
-        reply.putInt(0); // no service contexts
+        reply.putInt(locate ? 4 : 2); // LOC_SYSTEM_EXCEPTION, SYSTEM_EXCEPTION
+        if (!locate) {
+            reply.putInt(0); // no service contexts
+        }
         reply.putInt(repositoryId.length + 1);
         reply.put(repositoryId);
         reply.put((byte) 0);
