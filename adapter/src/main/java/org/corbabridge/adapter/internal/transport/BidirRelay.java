@@ -9,11 +9,14 @@ import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import org.corbabridge.adapter.internal.time.Deadline;
+import org.corbabridge.adapter.internal.time.Ticker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,8 +38,11 @@ import org.slf4j.LoggerFactory;
  * that exception; one that dies gets the requests still awaiting their replies on it answered so,
  * completed MAYBE (the ORB may have run them), and the next request opens a new one. A oneway, a
  * CancelRequest or a request of GIOP 1.0 or 1.1 (whose id the adapter does not place) is dropped
- * then: the server's own time-out applies to what it waits for. A relayed reply that cannot find a gap between the ORB's messages within
- * {@link #CLIENT_WRITE_WAIT_MILLIS} is dropped likewise.
+ * then: the server's own time-out applies to what it waits for. A relayed reply that cannot find
+ * a gap between the ORB's messages within {@link #CLIENT_WRITE_WAIT_MILLIS} is dropped likewise. A
+ * write to the ORB's endpoint still blocked after {@link #RELAY_WRITE_BOUND} (an ORB that stopped
+ * reading) closes the relay connection, as one that dies. The first Request over each relay
+ * connection carries the code sets the ORB sent on the client connection ({@link RequestHeaders}).
  *
  * <p>The reader's methods ({@link #begin}, {@link #body}, {@link #end}) are called by one
  * thread; {@link #close} by any.
@@ -53,6 +59,11 @@ final class BidirRelay implements Closeable {
     static final int CONNECT_TIMEOUT_MILLIS = 2_000;
     /** How long a relayed message may wait for a gap between the ORB's own messages. */
     static final long CLIENT_WRITE_WAIT_MILLIS = 10_000;
+    /**
+     * How long one write to the ORB's endpoint may block (an ORB that stopped reading its own
+     * connection): the ORB's reader of the client connection writes it, and reads nothing else meanwhile.
+     */
+    static final Duration RELAY_WRITE_BOUND = Duration.ofSeconds(10);
 
     private static final String TRANSIENT = "IDL:omg.org/CORBA/TRANSIENT:1.0";
     private static final int COMPLETED_NO = 1;
@@ -113,6 +124,8 @@ final class BidirRelay implements Closeable {
         final Socket socket;
         final OutputStream out;
         final Thread reader;
+        /** Ends a write to the ORB's endpoint still blocked at its bound, by closing the relay connection. */
+        final SocketDeadlines.Watched watched;
         volatile boolean dead;
         /** Whether a Request carrying the client connection's code sets went over it (the reader thread's alone). */
         boolean codeSetsSent;
@@ -120,6 +133,7 @@ final class BidirRelay implements Closeable {
         Link(Socket socket) throws IOException {
             this.socket = socket;
             this.out = socket.getOutputStream();
+            this.watched = SocketDeadlines.watch(socket, "the ORB's own endpoint for " + peer);
             this.reader = new Thread(this::readReplies, "corbabridge-bidir-relay " + peer);
             reader.setDaemon(true);
         }
@@ -323,12 +337,16 @@ final class BidirRelay implements Closeable {
             gathered.write(bytes, offset, length);
             return;
         }
+        Link link = chain.link;
+        link.watched.until(Deadline.after(RELAY_WRITE_BOUND, Ticker.SYSTEM), "a relayed call back's write");
         try {
-            chain.link.out.write(bytes, offset, length);
+            link.out.write(bytes, offset, length);
         } catch (IOException e) {
             LOG.debug("relaying a call back from {} failed: {}", peer, e.toString());
             chain.failed = true;
-            died(chain.link);
+            died(link);
+        } finally {
+            link.watched.done();
         }
     }
 
@@ -395,6 +413,7 @@ final class BidirRelay implements Closeable {
             }
             answer = !closed;
         }
+        dead.watched.closed();
         try {
             dead.socket.close();
         } catch (IOException ignored) {
@@ -498,6 +517,7 @@ final class BidirRelay implements Closeable {
         }
         if (open != null) {
             open.dead = true;
+            open.watched.closed();
             try {
                 open.socket.close();
             } catch (IOException ignored) {
