@@ -102,7 +102,9 @@ public final class ServingConfig {
     /**
      * Whether a server may call back over the connection the client opened (bidirectional GIOP,
      * GIOP 1.2): for a client the server cannot connect to. The server must accept it (omniORB:
-     * {@code acceptBiDirectionalGIOP}, a POA with the bidirectional policy).
+     * {@code acceptBiDirectionalGIOP}, a POA with the bidirectional policy). JacORB's own on JacORB;
+     * on the Eclipse and OpenJDK ORBs, which have none, the adapter's: each of the ORB's
+     * connections hands what the server sends over it to the ORB's own endpoint, over loopback.
      */
     public boolean bidirectional() {
         return bidirectional;

@@ -19,6 +19,12 @@ public final class TestOrbs {
     public static final String ORB_FREE = "orb-free";
     public static final String JACORB_ONLY = "jacorb-only";
 
+    /**
+     * Tag of tests of the adapter's bidirectional GIOP relay, which only the Eclipse and OpenJDK
+     * ORBs have (JacORB's is its own); JacORB's execution leaves them out.
+     */
+    public static final String RELAYED_BIDIR = "relayed-bidir";
+
     /** Tag of tests of the Eclipse ORB's own workarounds; JacORB's execution leaves them out. */
     public static final String ECLIPSE_ORB_ONLY = "eclipse-orb-only";
 

@@ -9,6 +9,7 @@ import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.adapter.OrbInitializationException;
 import org.corbabridge.adapter.ServingConfig;
 import org.corbabridge.adapter.internal.orb.OrbPlatform;
+import org.corbabridge.adapter.internal.transport.BidirectionalGiop;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.portable.InputStream;
 
@@ -27,7 +28,14 @@ public final class EclipsePlatform extends OrbPlatform {
         super(OrbImplementation.ECLIPSE_ORB, "the Eclipse ORB");
     }
 
-    /** It listens where the serving side says: 127.0.0.1 unless told otherwise. */
+    private static final String ORB_INITIALIZER_PREFIX = "org.omg.PortableInterceptor.ORBInitializerClass.";
+
+    /**
+     * It listens where the serving side says: 127.0.0.1 unless told otherwise. With bidirectional
+     * GIOP, which the ORB has not, the adapter's: its initializer offers the listen point on
+     * every request, and its connections relay what the server sends over them to the ORB's own
+     * endpoint ({@link BidirectionalGiop}).
+     */
     @Override
     public Properties ownedOrbProperties(ServingConfig serving) {
         if (serving.publishedHost().isPresent()) {
@@ -35,17 +43,24 @@ public final class EclipsePlatform extends OrbPlatform {
                     + "carry the listening address; use JacORB, or listen on an address the server reaches",
                     Completion.NOT_APPLICABLE, null);
         }
-        Properties properties = super.ownedOrbProperties(serving);
+        // bidirectional GIOP is the adapter's own here (the base class refuses it)
+        Properties properties = new Properties();
+        if (serving.bidirectional()) {
+            properties.putAll(BidirectionalGiop.properties());
+            properties.setProperty(ORB_INITIALIZER_PREFIX + EclipseBidirInitializer.class.getName(), "");
+        }
         properties.putAll(listening(serving, "com.sun.corba.ee.ORBServerHost", "com.sun.corba.ee.ORBServerPort"));
         return properties;
     }
 
     /**
-     * Its acceptors closed first (destroy() leaves their listening socket open), then, after
+     * Its connections' bidirectional relays and its acceptors closed first (destroy() leaves their listening socket open), then, after
      * destroy(), its selector if its thread ended without closing it.
      */
     @Override
     public Runnable prepareForDestroy(ORB orb) {
+        // the relays' threads and loopback connections are the adapter's: the ORB's destroy knows nothing of them
+        BidirectionalGiop.closeRelays(orb);
         EclipseOrbTransport.closeAcceptors(orb);
         Optional<EclipseOrbTransport.SelectorThread> selector = EclipseOrbTransport.selectorThread(orb);
         return () -> selector.ifPresent(s -> s.closeWhenEnded(SELECTOR_THREAD_END_WAIT));

@@ -7,6 +7,7 @@ import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.adapter.OrbInitializationException;
 import org.corbabridge.adapter.ServingConfig;
 import org.corbabridge.adapter.internal.orb.OrbPlatform;
+import org.corbabridge.adapter.internal.transport.BidirectionalGiop;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.portable.InputStream;
 
@@ -23,7 +24,14 @@ public final class OpenJdkPlatform extends OrbPlatform {
         super(OrbImplementation.OPENJDK_ORB, "the OpenJDK ORB");
     }
 
-    /** It listens where the serving side says: 127.0.0.1 unless told otherwise. */
+    private static final String ORB_INITIALIZER_PREFIX = "org.omg.PortableInterceptor.ORBInitializerClass.";
+
+    /**
+     * It listens where the serving side says: 127.0.0.1 unless told otherwise. With bidirectional
+     * GIOP, which the ORB has not, the adapter's: its initializer offers the listen point on
+     * every request, and its connections relay what the server sends over them to the ORB's own
+     * endpoint ({@link BidirectionalGiop}).
+     */
     @Override
     public Properties ownedOrbProperties(ServingConfig serving) {
         if (serving.publishedHost().isPresent()) {
@@ -31,7 +39,12 @@ public final class OpenJdkPlatform extends OrbPlatform {
                     + "carry the listening address; use JacORB, or listen on an address the server reaches",
                     Completion.NOT_APPLICABLE, null);
         }
-        Properties properties = super.ownedOrbProperties(serving);
+        // bidirectional GIOP is the adapter's own here (the base class refuses it)
+        Properties properties = new Properties();
+        if (serving.bidirectional()) {
+            properties.putAll(BidirectionalGiop.properties());
+            properties.setProperty(ORB_INITIALIZER_PREFIX + OpenJdkBidirInitializer.class.getName(), "");
+        }
         properties.putAll(listening(serving, "com.sun.CORBA.ORBServerHost", "com.sun.CORBA.ORBServerPort"));
         return properties;
     }
@@ -42,6 +55,8 @@ public final class OpenJdkPlatform extends OrbPlatform {
      */
     @Override
     public Runnable prepareForDestroy(ORB orb) {
+        // the relays' threads and loopback connections are the adapter's: the ORB's destroy knows nothing of them
+        BidirectionalGiop.closeRelays(orb);
         OpenJdkSocketFactory.closeOutgoing(orb);
         return super.prepareForDestroy(orb);
     }

@@ -5,6 +5,7 @@ import com.sun.corba.se.spi.orb.ORB;
 import com.sun.corba.se.spi.orb.ORBConfigurator;
 import com.sun.corba.se.spi.orb.OperationFactory;
 import com.sun.corba.se.spi.orb.PropertyParser;
+import org.corbabridge.adapter.internal.transport.BidirectionalGiop;
 import org.corbabridge.adapter.internal.transport.MessageLimits;
 import org.corbabridge.adapter.internal.transport.TlsConnector;
 import org.corbabridge.adapter.internal.transport.TlsProperties;
@@ -30,6 +31,10 @@ public final class OpenJdkTransportConfigurator implements ORBConfigurator {
                         Object.class);
         collector.setParser(parser);
         TransportSettings.register(orb, TransportSettings.from(collector.getProperties(), "the OpenJDK ORB"));
+        if (BidirectionalGiop.asked(collector.getProperties())) {
+            // asked at each offer until the ORB listens: its acceptors may come after this
+            BidirectionalGiop.register(orb, () -> OpenJdkBidirInitializer.listening(orb));
+        }
         // after the ORB's own configurator set its default: stubs that can follow a forward
         orb.setClientDelegateFactory(OpenJdkClientDelegate.factory(orb));
     }

@@ -8,8 +8,10 @@ final class Giop {
 
     static final int REQUEST = 0;
     static final int REPLY = 1;
+    static final int CANCEL_REQUEST = 2;
     static final int LOCATE_REQUEST = 3;
     static final int LOCATE_REPLY = 4;
+    static final int CLOSE_CONNECTION = 5;
     static final int MESSAGE_ERROR = 6;
     static final int FRAGMENT = 7;
 
@@ -47,5 +49,13 @@ final class Giop {
             value = value << 8 | octet;
         }
         return value;
+    }
+
+    /** Writes {@code value}'s low 32 bits at {@code at}, in the byte order of the message's header. */
+    static void writeULong(byte[] message, int at, long value) {
+        boolean littleEndian = (message[6] & 0x01) != 0;
+        for (int i = 0; i < 4; i++) {
+            message[littleEndian ? at + i : at + 3 - i] = (byte) (value >>> (8 * i));
+        }
     }
 }

@@ -32,17 +32,28 @@ public final class MessageLimitedSocket extends Socket {
     private final boolean readTimeoutOwned;
     /** The watch that ends a write blocked past its call's deadline ({@link SocketDeadlines}). */
     private final SocketDeadlines.Watched watched;
+    /** Serves what the server sends over this connection (bidirectional GIOP); null: none. */
+    private final BidirRelay relay;
 
     /** @param replyBoundMillis the longest a request may wait for its reply; 0: the ORB bounds it */
     MessageLimitedSocket(Socket socket, long cap, MessageLimits.Refusals refusals, long replyBoundMillis)
             throws IOException {
-        this(socket, cap, refusals, replyBoundMillis, false);
+        this(socket, cap, refusals, replyBoundMillis, false, null, false);
+    }
+
+    /**
+     * @param bidirectional the ORB's endpoint to relay the server's requests to
+     *        ({@link BidirectionalGiop}); null: the ORB reads whatever comes
+     */
+    MessageLimitedSocket(Socket socket, long cap, MessageLimits.Refusals refusals, long replyBoundMillis,
+            BidirectionalGiop.Endpoint bidirectional) throws IOException {
+        this(socket, cap, refusals, replyBoundMillis, false, bidirectional, false);
     }
 
     /** @param jacorb whether JacORB writes through it (see {@link RequestScanner}: a refused first request closes it) */
     MessageLimitedSocket(Socket socket, long cap, MessageLimits.Refusals refusals, long replyBoundMillis,
             boolean jacorb) throws IOException {
-        this(socket, cap, refusals, replyBoundMillis, jacorb, false);
+        this(socket, cap, refusals, replyBoundMillis, jacorb, null, false);
     }
 
     /**
@@ -51,11 +62,11 @@ public final class MessageLimitedSocket extends Socket {
      * (nothing of a client's call to bound).
      */
     static MessageLimitedSocket accepted(Socket socket, long cap, MessageLimits.Refusals refusals) throws IOException {
-        return new MessageLimitedSocket(socket, cap, refusals, 0, false, true);
+        return new MessageLimitedSocket(socket, cap, refusals, 0, false, null, true);
     }
 
     private MessageLimitedSocket(Socket socket, long cap, MessageLimits.Refusals refusals, long replyBoundMillis,
-            boolean jacorb, boolean accepted) throws IOException {
+            boolean jacorb, BidirectionalGiop.Endpoint bidirectional, boolean accepted) throws IOException {
         super((SocketImpl) null);
         this.socket = socket;
         String peer = socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
@@ -68,10 +79,21 @@ public final class MessageLimitedSocket extends Socket {
         }
         // what the server answered each request of a call, seen by the input, asked after a failure
         ServerAnswers answers = new ServerAnswers();
+        OutputStream out = socket.getOutputStream();
+        if (bidirectional != null) {
+            // the server's requests leave the input for the relay, whose replies go out between the
+            // ORB's messages; below the cap, which then sees the ORB's own request ids
+            FramedOutput framed = new FramedOutput(out);
+            this.relay = bidirectional.relay(framed, cap, peer);
+            in = new RelayedInput(in, relay, cap, peer);
+            out = framed;
+        } else {
+            this.relay = null;
+        }
         this.input = new GiopMessageLimit(in, cap, peer, refusals::note,
                 deadline == null ? ReplyListener.NONE : deadline, answers);
-        this.output = accepted ? socket.getOutputStream()
-                : new RequestScanner(socket.getOutputStream(), peer, deadline, socket, jacorb, watched, answers);
+        this.output = accepted ? out
+                : new RequestScanner(out, peer, deadline, socket, jacorb, watched, answers);
         this.readTimeoutOwned = deadline != null;
     }
 
@@ -235,6 +257,9 @@ public final class MessageLimitedSocket extends Socket {
     @Override
     public void close() throws IOException {
         watched.closed();
+        if (relay != null) {
+            relay.close();
+        }
         socket.close();
     }
 

@@ -90,12 +90,13 @@ public final class MessageLimits {
 
     /**
      * {@code socket}, read through the cap, its requests bounded to {@code replyBoundMillis} each
-     * (0: the ORB bounds them); refusals are noted under {@code orb}.
+     * (0: the ORB bounds them); refusals are noted under {@code orb}. Where {@code orb} takes part in
+     * bidirectional GIOP ({@link BidirectionalGiop}), what the server sends over it is served.
      */
     public static Socket limit(Socket socket, long cap, Object orb, long replyBoundMillis) throws IOException {
         try {
             return new MessageLimitedSocket(socket, cap, REFUSALS.computeIfAbsent(orb, key -> new Refusals()),
-                    replyBoundMillis);
+                    replyBoundMillis, BidirectionalGiop.endpointOf(orb));
         } catch (IOException | RuntimeException e) {
             socket.close();
             throw e;

@@ -7,7 +7,11 @@
  * ({@link org.corbabridge.adapter.internal.transport.MessageLimits}, {@code GiopMessageLimit}),
  * each outgoing request checked against the call's deadline
  * ({@link org.corbabridge.adapter.internal.transport.RequestScanner}), and a reply bound per
- * connection for an ORB that has none ({@code ReplyDeadline}). Depends only on
+ * connection for an ORB that has none ({@code ReplyDeadline}), and bidirectional GIOP for the two
+ * ORBs that have none ({@link org.corbabridge.adapter.internal.transport.BidirectionalGiop}: the
+ * listen point offered on every request, and a relay that takes the server's requests out of a
+ * client connection's input, serves them through the ORB's own endpoint over loopback, and writes
+ * the answers back between the ORB's own messages). Depends only on
  * {@code internal.time}. Not an API: its public classes are public for the plug-ins and for the
  * property names the API's {@code OrbImplementation} hands to ORB owners.
  */
