@@ -407,7 +407,8 @@ class QuickStudyIT {
         String where = result.label() + " at " + result.photoLabel();
         assertThat(result.failure()).as(where).isNull();
         assertThat(result.calls()).as(where).isEqualTo((long) plan.rounds() * plan.callsPerBatch(result.photoBytes()));
-        assertThat(result.roundMediansUs()).as(where).hasSize(plan.rounds()).allSatisfy(m -> assertThat(m).isPositive());
+        assertThat(result.roundMediansUs()).as(where).hasSize(plan.rounds());
+        assertThat(Arrays.stream(result.roundMediansUs()).min().orElse(0)).as(where).isPositive();
         assertThat(result.p10Us()).as(where).isPositive().isLessThanOrEqualTo(result.medianUs());
         assertThat(result.medianUs()).as(where).isLessThanOrEqualTo(result.p90Us());
     }
