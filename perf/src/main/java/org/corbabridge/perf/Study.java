@@ -13,6 +13,8 @@ import java.util.function.Supplier;
 import org.corbabridge.perf.report.FeatureResults;
 import org.corbabridge.perf.report.StudyResults;
 import org.corbabridge.perf.run.AsyncRunner;
+import org.corbabridge.perf.run.CallbackPlan;
+import org.corbabridge.perf.run.CallbackRunner;
 import org.corbabridge.perf.run.ReplicaPlan;
 import org.corbabridge.perf.run.ReplicaRunner;
 import org.corbabridge.perf.run.FeaturePlan;
@@ -29,22 +31,24 @@ import org.corbabridge.perf.run.TracingRunner;
 /**
  * The whole study, part after part, one thing at a time: response time against payload, then
  * sessions against response time and memory, then start-up, then what tracing costs, what ORB
- * settings are worth, what calls in flight give, sync and async, and what replicas give.
+ * settings are worth, what calls in flight give, sync and async, what replicas give, and what a
+ * Java listener costs a C++ server that calls it back.
  *
  * @param payload the payload part's plan
+ * @param callbacks the call-back part's plan
  */
 public record Study(String name, PayloadPlan payload, ScalePlan scale, StartupPlan startup, FeaturePlan features,
-        ReplicaPlan replicas, Set<Part> parts) {
+        ReplicaPlan replicas, CallbackPlan callbacks, Set<Part> parts) {
 
     /** The parts of the study. */
-    public enum Part { PAYLOAD, SCALE, STARTUP, TRACING, SETTINGS, ASYNC, REPLICAS }
+    public enum Part { PAYLOAD, SCALE, STARTUP, TRACING, SETTINGS, ASYNC, REPLICAS, CALLBACKS }
 
     /** The command line's word for "the plan's own parts". */
     public static final String PLAN_PARTS = "plan";
 
     public static Study quick() {
         return new Study("quick", PayloadPlan.quick(), ScalePlan.quick(), StartupPlan.quick(), FeaturePlan.quick(),
-                ReplicaPlan.quick(), EnumSet.allOf(Part.class));
+                ReplicaPlan.quick(), CallbackPlan.quick(), EnumSet.allOf(Part.class));
     }
 
     /**
@@ -54,12 +58,13 @@ public record Study(String name, PayloadPlan payload, ScalePlan scale, StartupPl
      */
     public static Study standard() {
         return new Study("standard", PayloadPlan.standard(), ScalePlan.standard(), StartupPlan.standard(),
-                FeaturePlan.standard(), ReplicaPlan.standard(), EnumSet.complementOf(EnumSet.of(Part.SETTINGS)));
+                FeaturePlan.standard(), ReplicaPlan.standard(), CallbackPlan.standard(),
+                EnumSet.complementOf(EnumSet.of(Part.SETTINGS)));
     }
 
     public static Study full() {
         return new Study("full", PayloadPlan.full(), ScalePlan.full(), StartupPlan.full(), FeaturePlan.full(),
-                ReplicaPlan.full(), EnumSet.allOf(Part.class));
+                ReplicaPlan.full(), CallbackPlan.full(), EnumSet.allOf(Part.class));
     }
 
     /** "quick", "standard" or "full". */
@@ -73,7 +78,7 @@ public record Study(String name, PayloadPlan payload, ScalePlan scale, StartupPl
     }
 
     public Study only(Set<Part> chosen) {
-        return new Study(name, payload, scale, startup, features, replicas, chosen.isEmpty()
+        return new Study(name, payload, scale, startup, features, replicas, callbacks, chosen.isEmpty()
                 ? EnumSet.noneOf(Part.class) : EnumSet.copyOf(chosen));
     }
 
@@ -119,6 +124,10 @@ public record Study(String name, PayloadPlan payload, ScalePlan scale, StartupPl
             ReplicaRunner.Results measured = timed(Part.REPLICAS, progress, new ReplicaRunner(replicas, context)::run);
             done = done.withReplicas(replicas, measured.replicas(), measured.pulledLinks(), measured.skipped());
         }
+        if (parts.contains(Part.CALLBACKS)) {
+            done = done.withCallbacks(callbacks, timed(Part.CALLBACKS, progress,
+                    new CallbackRunner(callbacks, context)::run));
+        }
         return results.withFeatures(done).withDuration((System.nanoTime() - started) / 1e9);
     }
 
@@ -148,7 +157,7 @@ public record Study(String name, PayloadPlan payload, ScalePlan scale, StartupPl
     @Override
     public String toString() {
         return name + " " + parts.stream().map(p -> p.name().toLowerCase(Locale.ROOT)).toList() + ": " + payload
-                + "; " + scale + "; " + startup + "; " + features;
+                + "; " + scale + "; " + startup + "; " + features + "; " + callbacks;
     }
 
     /** Parts by name, for the command line. */

@@ -15,7 +15,8 @@ import picocli.CommandLine.Option;
         description = "Response time against payload size: standalone client, EJB with the container's ORB, "
                 + "EJB with its own ORB; static and dynamic invocation; JacORB and the Eclipse ORB; "
                 + "beside the omniORB C++ client and a raw TCP floor. Then response time and memory against "
-                + "concurrent sessions, start-up, what tracing costs, what ORB settings are worth, and calls in flight sync and async.")
+                + "concurrent sessions, start-up, what tracing costs, what ORB settings are worth, calls in flight sync and async, "
+                + "replicas, and a Java listener called back by the C++ server beside an omniORB one.")
 public final class StudyMain implements Callable<Integer> {
 
     @Option(names = "--plan", defaultValue = "standard",
@@ -24,7 +25,8 @@ public final class StudyMain implements Callable<Integer> {
     private String plan;
 
     @Option(names = "--parts", split = ",", defaultValue = Study.PLAN_PARTS,
-            description = "parts to run, comma-separated: payload, scale, startup, tracing, settings, async; or "
+            description = "parts to run, comma-separated: payload, scale, startup, tracing, settings, async, "
+                    + "replicas, callbacks; or "
                     + Study.PLAN_PARTS + ": the plan's own (all but settings in the standard plan, all in the others) "
                     + "(default: ${DEFAULT-VALUE})")
     private List<String> parts;

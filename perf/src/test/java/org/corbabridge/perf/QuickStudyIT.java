@@ -16,6 +16,7 @@ import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.OrbImplementation;
 import org.corbabridge.ejb.OrbMode;
 import org.corbabridge.fixture.TestNetwork;
+import org.corbabridge.perf.report.CallbackResult;
 import org.corbabridge.perf.report.FeatureResults;
 import org.corbabridge.perf.report.InFlightResult;
 import org.corbabridge.perf.report.PointResult;
@@ -28,6 +29,7 @@ import org.corbabridge.perf.report.StartupSeries;
 import org.corbabridge.perf.report.StudyReport;
 import org.corbabridge.perf.report.StudyResults;
 import org.corbabridge.perf.report.VariantResult;
+import org.corbabridge.perf.run.CallbackPlan;
 import org.corbabridge.perf.run.FeaturePlan;
 import org.corbabridge.perf.run.PayloadPlan;
 import org.corbabridge.perf.run.ReplicaPlan;
@@ -35,6 +37,7 @@ import org.corbabridge.perf.run.ScalePlan;
 import org.corbabridge.perf.run.ScaleRunner;
 import org.corbabridge.perf.run.Series;
 import org.corbabridge.perf.run.SizePoint;
+import org.corbabridge.perf.worker.CallbackWorker;
 import org.corbabridge.perf.worker.OrbSettings;
 import org.corbabridge.perf.worker.ScaleMessages.StepReply;
 import org.corbabridge.perf.worker.TracingWorker;
@@ -44,7 +47,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The quick pass of the study, end to end: every payload configuration on both ORBs and both
- * floors, every session-scaling configuration, every start-up probe, the whole report.
+ * floors, every session-scaling configuration, every start-up probe, every listener the C++ server
+ * calls back beside the native one, the whole report.
  */
 class QuickStudyIT {
 
@@ -370,6 +374,45 @@ class QuickStudyIT {
         }
     }
 
+    /**
+     * Every Java listener (typed and dynamic, on every ORB) and the native floor, at every size of
+     * the quick plan, every round: the server called each back as often as asked (the worker checks
+     * every event's photo and counts them), and each Java listener has its ratio over the floor. The
+     * quick plan's photos stay under the Eclipse ORB's read threshold (256 000 bytes, where its
+     * acceptor refuses a request), so nothing may fail here.
+     */
+    @Test
+    void everyListenerOnEveryOrbAndTheNativeFloorWereCalledBackAtEverySize() {
+        CallbackPlan plan = STUDY.callbacks();
+        FeatureResults features = results.features();
+        assertThat(features.callbackPlan()).isEqualTo(plan);
+        assertThat(features.callbacks()).hasSize((ORBS * CallbackWorker.SERVANTS.size() + 1) * plan.photoBytes().size());
+        assertThat(features.callbackSizes()).containsExactlyElementsOf(plan.photoBytes());
+        for (int photo : plan.photoBytes()) {
+            CallbackResult floor = features.callbackFloor(photo).orElseThrow();
+            assertMeasured(floor, plan);
+            for (OrbImplementation orb : OrbImplementation.values()) {
+                for (String servant : CallbackWorker.SERVANTS) {
+                    CallbackResult listener = features.callback(orb, servant, photo).orElseThrow();
+                    assertMeasured(listener, plan);
+                    assertThat(features.callbackOverNative(listener)).as(listener.label()).hasValueSatisfying(
+                            ratio -> assertThat(ratio.rounds()).isEqualTo(plan.rounds()));
+                }
+            }
+        }
+        assertThat(PROGRESS).anyMatch(line -> line.startsWith("the callbacks part took "));
+    }
+
+    private static void assertMeasured(CallbackResult result, CallbackPlan plan) {
+        String where = result.label() + " at " + result.photoLabel();
+        assertThat(result.failure()).as(where).isNull();
+        assertThat(result.calls()).as(where).isEqualTo((long) plan.rounds() * plan.callsPerBatch(result.photoBytes()));
+        assertThat(result.roundMediansUs()).as(where).hasSize(plan.rounds());
+        assertThat(Arrays.stream(result.roundMediansUs()).min().orElse(0)).as(where).isPositive();
+        assertThat(result.p10Us()).as(where).isPositive().isLessThanOrEqualTo(result.medianUs());
+        assertThat(result.medianUs()).as(where).isLessThanOrEqualTo(result.p90Us());
+    }
+
     @Test
     void everyWorkerLoggedThisRunOnly() throws Exception {
         Path logs = output.resolve("logs");
@@ -391,7 +434,9 @@ class QuickStudyIT {
                 "fig11-dii-over-sii.png");
         assertThat(html).contains("<section id=\"summary\">", "summary-adapter.png", "summary-around.png");
         assertThat(html).contains("<h2>Concurrent sessions</h2>", "<h2>Start-up</h2>", "fig17-warmup.png",
-                "<h2>What tracing costs</h2>", "<h2>Calls in flight from one session</h2>", "<h2>ORB settings tried</h2>");
+                "<h2>What tracing costs</h2>", "<h2>Calls in flight from one session</h2>", "<h2>ORB settings tried</h2>",
+                "<h2 id=\"callbacks\">Called back by the C++ server</h2>");
+        assertThat(output.resolve("callbacks.csv")).exists();
         assertThat(output.resolve("scale.csv")).exists();
         assertThat(output.resolve("startup.csv")).exists();
         try (var files = Files.list(output)) {

@@ -8,7 +8,7 @@ import org.corbabridge.perf.worker.WorkerMessages.Style;
 import org.corbabridge.perf.run.FeaturePlan;
 import org.corbabridge.perf.worker.OrbSettings;
 
-/** The plain words of the tracing, settings and asynchronous-call parts, each sentence from the numbers it states. */
+/** The plain words of the tracing, settings, asynchronous-call and call-back parts, each sentence from the numbers it states. */
 final class FeatureReading {
 
     private FeatureReading() {
@@ -33,6 +33,7 @@ final class FeatureReading {
                                         sync.throughput().median(), throughputVerdict(async.throughputOver(sync))))));
             }
         }
+        lines.addAll(CallbackTable.reading(features));
         return lines;
     }
 

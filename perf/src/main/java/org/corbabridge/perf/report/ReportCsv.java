@@ -5,6 +5,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.corbabridge.perf.worker.ScaleMessages.StepReply;
@@ -78,6 +79,40 @@ final class ReportCsv {
                                 p.classes() == null ? "" : p.classes().firstCall());
                     }
                 }
+            }
+        }
+    }
+
+    /** callbacks.csv: one row per listener and photo size, when the call-back part ran. */
+    static void callbacks(StudyResults results, Path dir) throws IOException {
+        FeatureResults features = results.features();
+        if (features.callbacks().isEmpty()) {
+            return;
+        }
+        try (Writer out = Files.newBufferedWriter(dir.resolve("callbacks.csv"), StandardCharsets.UTF_8);
+                CSVPrinter csv = new CSVPrinter(out, CSVFormat.DEFAULT.builder().setHeader("listener", "orb", "servant",
+                        "photo_bytes", "calls", "p10_us", "median_us", "p90_us", "p99_us", "max_us", "round_median_min_us",
+                        "round_median_max_us", "over_native", "over_native_low", "over_native_high",
+                        "dynamic_over_typed", "dynamic_over_typed_low", "dynamic_over_typed_high", "failure").build())) {
+            for (CallbackTable.Row row : CallbackTable.rows(features)) {
+                CallbackResult r = row.result();
+                if (r.failed()) {
+                    csv.printRecord(r.label(), r.isNative() ? "omniORB" : r.orb().displayName(), r.servant(),
+                            r.photoBytes(), 0, "", "", "", "", "", "", "", "", "", "", "", "", "", r.failure());
+                    continue;
+                }
+                double[] rounds = r.roundMediansUs();
+                csv.printRecord(r.label(), r.isNative() ? "omniORB" : r.orb().displayName(), r.servant(),
+                        r.photoBytes(), r.calls(), Format.micros(r.p10Us()), Format.micros(r.medianUs()), Format.micros(r.p90Us()),
+                        Format.micros(r.p99Us()), Format.micros(r.maxUs()),
+                        Format.micros(Arrays.stream(rounds).min().orElse(0)),
+                        Format.micros(Arrays.stream(rounds).max().orElse(0)),
+                        row.overNative().map(e -> Format.ratio(e.median())).orElse(""),
+                        row.overNative().map(e -> Format.ratio(e.low())).orElse(""),
+                        row.overNative().map(e -> Format.ratio(e.high())).orElse(""),
+                        row.overTyped().map(e -> Format.ratio(e.median())).orElse(""),
+                        row.overTyped().map(e -> Format.ratio(e.low())).orElse(""),
+                        row.overTyped().map(e -> Format.ratio(e.high())).orElse(""), "");
             }
         }
     }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.corbabridge.perf.Caller;
+import org.corbabridge.perf.run.CallbackPlan;
 import org.corbabridge.perf.run.FeaturePlan;
 import org.corbabridge.perf.run.PayloadPlan;
 import org.corbabridge.perf.run.ReplicaPlan;
@@ -54,7 +55,7 @@ final class ReportJson {
             @JsonUnwrapped ScalePart scalePart, @JsonUnwrapped StartupPart startupPart,
             @JsonUnwrapped FeaturePart featurePart,
             @JsonInclude(JsonInclude.Include.NON_NULL) String replicasLeftOut,
-            @JsonUnwrapped ReplicaPart replicaPart) {
+            @JsonUnwrapped ReplicaPart replicaPart, @JsonUnwrapped CallbackPart callbackPart) {
 
         static Document of(StudyResults results, List<PayloadTables.Table> tables, List<PayloadTables.Table> network) {
             FeatureResults features = results.features();
@@ -64,7 +65,7 @@ final class ReportJson {
                             PointRow.all(path), RatioRow.all(network))).orElse(null),
                     results.profiles().stream().map(ProfileRow::of).toList(),
                     ScalePart.of(results), StartupPart.of(results), FeaturePart.of(features),
-                    features.replicasLeftOut(), ReplicaPart.of(features));
+                    features.replicasLeftOut(), ReplicaPart.of(features), CallbackPart.of(features));
         }
     }
 
@@ -284,6 +285,40 @@ final class ReportJson {
         static ReplicaRow of(ReplicaResult result) {
             return new ReplicaRow(result.orb().displayName(), result.replicas(), result.orbMode(), result.sessions(),
                     result.throughput(), result.roundThroughputs(), result.p50Us(), result.p99Us(), result.spread());
+        }
+    }
+
+    /** The call-back part; null when it did not run. */
+    record CallbackPart(CallbackPlan callbackPlan, List<CallbackRow> callbacks) {
+
+        static CallbackPart of(FeatureResults features) {
+            return features.callbacks().isEmpty() ? null : new CallbackPart(features.callbackPlan(),
+                    CallbackTable.rows(features).stream().map(CallbackRow::of).toList());
+        }
+    }
+
+    /**
+     * One listener at one photo size: the server's timings of its call backs, and its ratios over the
+     * native floor and (a dynamic listener) over the typed one on its ORB; or why it was not measured
+     * (its timings then absent: no key, never NaN).
+     */
+    record CallbackRow(String listener, String orb, String servant, int photoBytes, long calls,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double p10Us,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double medianUs,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double p90Us,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double p99Us,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double maxUs, double[] roundMediansUs,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Estimate overNative,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Estimate dynamicOverTyped,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String failure) {
+
+        static CallbackRow of(CallbackTable.Row row) {
+            CallbackResult r = row.result();
+            boolean measured = !r.failed();
+            return new CallbackRow(r.label(), r.isNative() ? "omniORB" : r.orb().displayName(), r.servant(),
+                    r.photoBytes(), r.calls(), measured ? r.p10Us() : null, measured ? r.medianUs() : null, measured ? r.p90Us() : null,
+                    measured ? r.p99Us() : null, measured ? r.maxUs() : null, r.roundMediansUs(),
+                    row.overNative().orElse(null), row.overTyped().orElse(null), r.failure());
         }
     }
 }

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes a study's report into a directory: results.csv, scale.csv and startup.csv
+ * Writes a study's report into a directory: results.csv, scale.csv, startup.csv and callbacks.csv
  * ({@link ReportCsv}), results.json ({@link ReportJson}), the figures as PNG ({@link Charts},
  * {@link ScaleCharts}), and index.html, rendered from the jte templates in {@code src/main/jte}
  * (precompiled by the build into this package): first a one-screen {@link Summary} of the headline
@@ -33,6 +33,7 @@ public final class StudyReport {
         Files.createDirectories(dir);
         ReportCsv.payload(results, dir.resolve("results.csv"));
         ReportCsv.scaleAndStartup(results, dir);
+        ReportCsv.callbacks(results, dir);
         List<PayloadTables.Table> tables = results.points().isEmpty() ? List.of() : PayloadTables.all(results);
         List<Charts.Figure> figures = new ArrayList<>(Charts.writeAll(results, dir));
         List<PayloadTables.Table> network = new ArrayList<>(PayloadTables.networkOverLoopback(results));

@@ -15,7 +15,8 @@ import org.corbabridge.fixture.NativePrograms;
  * Runs catalog_client for one batch of the native floors and reads its timings. The C++ client
  * runs where the Java callers do; the raw round trip's far end runs where the servers do: a
  * thread of the client's own over loopback, a {@code --raw-serve} process in the servers'
- * network namespace over the network path.
+ * network namespace over the network path. The call-back part's floor, callback_floor, runs
+ * where the Java listeners do.
  */
 final class NativeFloors {
 
@@ -71,12 +72,30 @@ final class NativeFloors {
         }
     }
 
+    /**
+     * callback_floor's omniORB listener called back {@code calls} times by the Warehouse bound as
+     * {@code warehouse} in this name service, each call back with a photo of {@code photoBytes}
+     * octets, after {@code warmup} call backs it does not print: each call back's duration as the
+     * server timed it, ns.
+     */
+    long[] callbacks(String warehouse, int photoBytes, int calls, int warmup) {
+        return run(NativePrograms.callbackFloor(), List.of("--warehouse", nameServiceUrl + "#" + warehouse,
+                "--count", Integer.toString(calls), "--photo-bytes", Integer.toString(photoBytes), "--warmup",
+                Integer.toString(warmup))).response();
+    }
+
+    /** @param server the server's own time of each call; zeros where the program prints one figure a line */
     record Timings(long[] response, long[] server) {
     }
 
     private Timings run(List<String> arguments) {
+        return run(NativePrograms.catalogClient(), arguments);
+    }
+
+    /** Runs {@code program}, which prints one call a line: its response time, and the server's time where it has one. */
+    private Timings run(Path program, List<String> arguments) {
         List<String> command = new ArrayList<>();
-        command.add(NativePrograms.catalogClient().toString());
+        command.add(program.toString());
         command.addAll(arguments);
         try {
             Process process = new ProcessBuilder(command)
@@ -88,16 +107,16 @@ final class NativeFloors {
                 String line;
                 while ((line = out.readLine()) != null) {
                     String[] fields = line.trim().split(" ");
-                    rows.add(new long[] {Long.parseLong(fields[0]), Long.parseLong(fields[1])});
+                    rows.add(new long[] {Long.parseLong(fields[0]), fields.length > 1 ? Long.parseLong(fields[1]) : 0});
                 }
             }
             if (!process.waitFor(2, TimeUnit.MINUTES)) {
                 process.destroyForcibly();
-                throw new IllegalStateException("catalog_client did not finish: " + command);
+                throw new IllegalStateException(program.getFileName() + " did not finish: " + command);
             }
             if (process.exitValue() != 0) {
-                throw new IllegalStateException("catalog_client exited with " + process.exitValue() + " (see " + log
-                        + "): " + command);
+                throw new IllegalStateException(program.getFileName() + " exited with " + process.exitValue() + " (see "
+                        + log + "): " + command);
             }
             long[] response = new long[rows.size()];
             long[] server = new long[rows.size()];

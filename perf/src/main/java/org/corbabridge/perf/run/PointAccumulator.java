@@ -3,9 +3,15 @@ package org.corbabridge.perf.run;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
+import org.corbabridge.adapter.OrbImplementation;
+import org.corbabridge.perf.report.CallbackResult;
 import org.corbabridge.perf.report.PointResult;
 
-/** The timings of one series at one size, gathered batch by batch over the rounds. */
+/**
+ * The timings of one series at one size, gathered batch by batch over the rounds: a payload
+ * point, or a call-back series at one photo size (whose timings are the server's of each call
+ * back, with no separate server time: zeros).
+ */
 final class PointAccumulator {
 
     /** 1 ns to 2 minutes at 3 significant digits. */
@@ -34,6 +40,14 @@ final class PointAccumulator {
                 us(response.getMaxValue()), us(communication.getValueAtPercentile(50)),
                 us(server.getValueAtPercentile(50)),
                 roundMediansUs.stream().mapToDouble(Double::doubleValue).toArray(), us(response.getValueAtPercentile(10)));
+    }
+
+    /** The call-back part's view of the same timings: the distribution and each round's median. */
+    CallbackResult callbackResult(OrbImplementation orb, String servant, int photoBytes) {
+        return new CallbackResult(orb, servant, photoBytes, response.getTotalCount(),
+                us(response.getValueAtPercentile(10)), us(response.getValueAtPercentile(50)), us(response.getValueAtPercentile(90)),
+                us(response.getValueAtPercentile(99)), us(response.getMaxValue()),
+                roundMediansUs.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     private static Histogram newHistogram() {

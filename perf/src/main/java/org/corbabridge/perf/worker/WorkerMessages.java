@@ -161,6 +161,20 @@ public final class WorkerMessages {
         }
     }
 
+    /**
+     * What a call-back worker is asked to do: pass its listener of kind {@code servant} ({@code typed}:
+     * an implementation of the generated operations interface; {@code dynamic}: a
+     * {@code DynamicServant} from the IDL alone) to the Warehouse's {@code timeCallbacks}, which calls
+     * it back {@code count} times with a photo of {@code photoBytes} octets.
+     */
+    public record CallbackRequest(Op op, String servant, int count, int photoBytes) {
+        @Override
+        public String toString() {
+            return op.name().toLowerCase(Locale.ROOT) + " " + servant + " " + count + " call backs of " + photoBytes
+                    + " B";
+        }
+    }
+
     /** Ends any worker: every request type reads it as its {@link Op#QUIT}. */
     public record Quit(Op op) {
         public static final Quit INSTANCE = new Quit(Op.QUIT);
