@@ -39,7 +39,11 @@ import org.omg.CORBA.ORB;
  */
 public interface DynamicClient extends AutoCloseable {
 
-    /** Creates and owns an ORB as {@code config.orb()} says; resolves the name and checks the type. */
+    /**
+     * Creates and owns an ORB as {@code config.orb()} says; resolves the name and checks the type.
+     * A signature with no generated classes (one read from IDL) has no stub to call: the default
+     * {@link InvocationMode#STATIC} calls it as {@link InvocationMode#DYNAMIC}; {@code DII} is kept.
+     */
     static DynamicClient create(InterfaceSignature signature, AdapterConfig config) {
         return ClientFactory.instance().dynamic(signature, config, null);
     }

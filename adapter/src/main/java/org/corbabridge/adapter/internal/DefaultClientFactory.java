@@ -10,6 +10,7 @@ import org.corbabridge.adapter.CorbaClient;
 import org.corbabridge.adapter.DynamicClient;
 import org.corbabridge.adapter.Idl;
 import org.corbabridge.adapter.InterfaceSignature;
+import org.corbabridge.adapter.InvocationMode;
 import org.corbabridge.adapter.OrbConfig;
 import org.corbabridge.adapter.internal.bind.ProxyClient;
 import org.corbabridge.adapter.internal.bind.RemoteInterface;
@@ -47,6 +48,12 @@ public final class DefaultClientFactory implements ClientFactory {
 
     @Override
     public DynamicClient dynamic(InterfaceSignature signature, AdapterConfig config, ORB borrowed) {
+        if (signature.operationsInterface().isEmpty() && config.invocation() == InvocationMode.STATIC) {
+            // a signature read from IDL has no stub to call: static invocation (the default) is the dynamic
+            // path here, as docs/callbacks.md's and getting-started.md's snippets need; it failed at create with
+            // "static invocation needs the generated classes" unless the user had chosen DYNAMIC or DII
+            config = config.toBuilder().invocation(InvocationMode.DYNAMIC).build();
+        }
         return RemoteInterface.open(signature, config, lease(config, borrowed));
     }
 
