@@ -227,6 +227,28 @@ class IdlModelTest {
                 .satisfies(e -> assertThat(((IdlException) e).line()).isEqualTo(2));
     }
 
+    /**
+     * The OMG's service IDL as omniORB ships it (/usr/share/idl/omniORB/COS) includes its
+     * neighbours in angle brackets, {@code #include <CosEventComm.idl>}: read from its own
+     * directory with no include directory given, as docs/idl.md says. It was refused, "no such
+     * file beside CosEventChannelAdmin.idl", while the file was there.
+     */
+    @Test
+    void anAngleBracketIncludeIsFoundBesideTheIncludingFileWhenNoIncludeDirectoryHasIt(
+            @org.junit.jupiter.api.io.TempDir Path directory) throws Exception {
+        Files.writeString(directory.resolve("Comm.idl"), "module Comm {\n  interface Consumer { void push(in any data); };\n};\n");
+        Path admin = Files.writeString(directory.resolve("Admin.idl"),
+                "#include <Comm.idl>\nmodule Admin {\n  interface Proxy : Comm::Consumer { void connect(in Comm::Consumer c); };\n};\n");
+
+        InterfaceSignature proxy = Idl.read(admin).signature("Admin::Proxy");
+        assertThat(proxy.operations()).extracting(OperationSignature::name).containsExactly("push", "connect");
+        // an include directory still comes first for <file>
+        Path elsewhere = Files.createDirectories(directory.resolve("elsewhere"));
+        Files.writeString(elsewhere.resolve("Comm.idl"), "module Comm {\n  interface Consumer { void other(); };\n};\n");
+        assertThat(Idl.read(admin, elsewhere).signature("Admin::Proxy").operations())
+                .extracting(OperationSignature::name).containsExactly("other", "connect");
+    }
+
     @Test
     void aMissingIncludeAnUndeclaredNameAndATwiceDeclaredNameAreEachNamed() {
         assertThatThrownBy(() -> Idl.parse("a.idl", "#include \"nowhere.idl\"\n"))

@@ -80,13 +80,17 @@ public abstract class IdlSource {
 
         @Override
         Optional<IdlSource> include(String name, boolean quoted) {
+            Path beside = file.resolveSibling(name);
+            Optional<IdlSource> besideIt = Files.isRegularFile(beside)
+                    ? Optional.of(new FileSource(beside.toAbsolutePath().normalize(), includeDirectories))
+                    : Optional.empty();
             if (quoted) {
-                Path beside = file.resolveSibling(name);
-                if (Files.isRegularFile(beside)) {
-                    return Optional.of(new FileSource(beside.toAbsolutePath().normalize(), includeDirectories));
-                }
+                return besideIt.or(() -> inDirectories(name, includeDirectories));
             }
-            return inDirectories(name, includeDirectories);
+            // <file>: the include directories first, as a C preprocessor looks, then beside the including file, as
+            // docs/idl.md says: the OMG's service IDL (omniorb-idl's COS/CosEventChannelAdmin.idl) includes its
+            // neighbours as <CosEventComm.idl>, and was refused unless its own directory was given again
+            return inDirectories(name, includeDirectories).or(() -> besideIt);
         }
     }
 
@@ -157,13 +161,13 @@ public abstract class IdlSource {
         @Override
         Optional<IdlSource> include(String name, boolean quoted) {
             int slash = resource.lastIndexOf('/');
-            if (quoted && slash >= 0) {
-                String beside = resource.substring(0, slash + 1) + name;
-                if (loader.getResource(beside) != null) {
-                    return Optional.of(new ResourceSource(loader, beside));
-                }
-            }
-            return loader.getResource(name) != null ? Optional.of(new ResourceSource(loader, name)) : Optional.empty();
+            String beside = slash >= 0 ? resource.substring(0, slash + 1) + name : null;
+            Optional<IdlSource> besideIt = beside != null && loader.getResource(beside) != null
+                    ? Optional.of(new ResourceSource(loader, beside)) : Optional.empty();
+            Optional<IdlSource> atTheRoot = loader.getResource(name) != null
+                    ? Optional.of(new ResourceSource(loader, name)) : Optional.empty();
+            // "file": beside it first; <file>: the class path's root first, then beside it (as a file's, above)
+            return quoted ? besideIt.or(() -> atTheRoot) : atTheRoot.or(() -> besideIt);
         }
     }
 }
