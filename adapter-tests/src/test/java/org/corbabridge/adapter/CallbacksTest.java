@@ -13,6 +13,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntSupplier;
 import org.corbabridge.depot.stock.CallbackReport;
 import org.corbabridge.depot.stock.Counters;
 import org.corbabridge.depot.stock.CountersHolder;
@@ -71,6 +72,26 @@ class CallbacksTest {
     }
 
     /** A typed listener: answers the length of the pallet id plus 100 per pallet, refuses ids starting "refuse". */
+    /**
+     * A listener whose onEvent counts {@code entered} down, then holds its dispatch thread until
+     * {@code release} (at most a call time-out), and answers {@code answer}.
+     */
+    private static StockListenerOperations blockedUntil(CountDownLatch entered, CountDownLatch release,
+            IntSupplier answer) {
+        return new Listener() {
+            @Override
+            public int onEvent(StockEvent event) {
+                entered.countDown();
+                try {
+                    release.await(TestOrbs.CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return answer.getAsInt();
+            }
+        };
+    }
+
     private static class Listener implements StockListenerOperations {
         final ConcurrentLinkedQueue<StockEvent> events = new ConcurrentLinkedQueue<>();
         final ConcurrentLinkedQueue<String> notes = new ConcurrentLinkedQueue<>();
@@ -248,18 +269,7 @@ class CallbacksTest {
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch entered = new CountDownLatch(1);
         AtomicInteger answered = new AtomicInteger();
-        StockListenerOperations blocking = new Listener() {
-            @Override
-            public int onEvent(StockEvent event) {
-                entered.countDown();
-                try {
-                    release.await(TestOrbs.CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                return answered.incrementAndGet();
-            }
-        };
+        StockListenerOperations blocking = blockedUntil(entered, release, answered::incrementAndGet);
         AdapterConfig config = config(InvocationMode.STATIC)
                 .orb(OrbConfig.of(TestOrbs.current()).toBuilder().serving(ServingConfig.builder().maxConcurrentCalls(1).build())
                         .build())
@@ -429,18 +439,7 @@ class CallbacksTest {
     void aBlockedListenerHoldsUpNeitherAnotherListenerNorTheClientsOwnCalls(InvocationMode mode) throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch entered = new CountDownLatch(1);
-        StockListenerOperations blocked = new Listener() {
-            @Override
-            public int onEvent(StockEvent event) {
-                entered.countDown();
-                try {
-                    release.await(TestOrbs.CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                return -1;
-            }
-        };
+        StockListenerOperations blocked = blockedUntil(entered, release, () -> -1);
         Listener other = new Listener();
         try (CorbaClient<WarehouseOperations> client = CorbaClient.create(WarehouseOperations.class, config(mode).build())) {
             StockListener blockedReference = served(client, blocked);

@@ -2,35 +2,23 @@ package org.corbabridge.adapter.internal.eclipse;
 
 import com.sun.corba.ee.spi.legacy.interceptor.ORBInitInfoExt;
 import java.net.InetSocketAddress;
-import org.corbabridge.adapter.internal.transport.BidirectionalGiop;
-import org.omg.CORBA.LocalObject;
+import org.corbabridge.adapter.internal.transport.BidirOfferInitializer;
 import org.omg.PortableInterceptor.ORBInitInfo;
-import org.omg.PortableInterceptor.ORBInitInfoPackage.DuplicateName;
-import org.omg.PortableInterceptor.ORBInitializer;
 
 /**
- * Registered (as an {@code ORBInitializerClass}) in an ORB the adapter owns with bidirectional
- * GIOP: adds the interceptor that offers the ORB's listen point on every request
- * ({@link BidirectionalGiop#offer}). Where the ORB listens is asked of the ORB itself
- * ({@link #listening}), the address it writes into its own references.
+ * Registered in an ORB the adapter owns with bidirectional GIOP ({@link BidirOfferInitializer}).
+ * Where the ORB listens is asked of the ORB itself ({@link #listening}), the address it writes
+ * into its own references.
  */
-public final class EclipseBidirInitializer extends LocalObject implements ORBInitializer {
+public final class EclipseBidirInitializer extends BidirOfferInitializer {
 
     private static final long serialVersionUID = 1L;
     /** The type of the ORB's plain IIOP acceptor. */
     private static final String PLAIN_IIOP = "IIOP_CLEAR_TEXT";
 
     @Override
-    public void pre_init(ORBInitInfo info) {
-        try {
-            info.add_client_request_interceptor(BidirectionalGiop.offer(((ORBInitInfoExt) info).getORB()));
-        } catch (DuplicateName e) {
-            throw new IllegalStateException("the adapter's bidirectional GIOP interceptor is registered twice", e);
-        }
-    }
-
-    @Override
-    public void post_init(ORBInitInfo info) {
+    protected Object orb(ORBInitInfo info) {
+        return ((ORBInitInfoExt) info).getORB();
     }
 
     /**
