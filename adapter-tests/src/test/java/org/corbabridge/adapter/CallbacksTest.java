@@ -364,6 +364,30 @@ class CallbacksTest {
         }
     }
 
+    @Test
+    void closingAClientThatServesLetsNoOrbThreadDieOfIt() throws Exception {
+        // the OpenJDK ORB destroys a POA on a thread of its own unless told to wait; run after the
+        // ORB's destroy, that thread died of a NullPointerException now and then
+        ConcurrentLinkedQueue<String> died = new ConcurrentLinkedQueue<>();
+        Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> died.add(thread.getName() + ": " + e));
+        try {
+            for (int i = 0; i < 10; i++) {
+                Listener listener = new Listener();
+                try (CorbaClient<WarehouseOperations> client = CorbaClient.create(WarehouseOperations.class,
+                        config(InvocationMode.STATIC).build())) {
+                    // closed while the server calls back every 2 ms: a call is in flight in the POA
+                    client.proxy().subscribe(served(client, listener), 2, 0);
+                    await().atMost(TestOrbs.CALL_TIMEOUT).until(() -> listener.events.size() >= 3);
+                }
+            }
+            await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2))
+                    .untilAsserted(() -> assertThat(died).as("threads that died of an exception").isEmpty());
+        } finally {
+            Thread.setDefaultUncaughtExceptionHandler(before);
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(value = InvocationMode.class, names = {"STATIC", "DII"})
     void aClientClosedWhileItIsCalledBackLeavesNoThreadSocketOrOrbBehind(InvocationMode mode) throws Exception {

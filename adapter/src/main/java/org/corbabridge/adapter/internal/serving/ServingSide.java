@@ -17,6 +17,7 @@ import org.corbabridge.adapter.InterfaceSignature;
 import org.corbabridge.adapter.OrbInitializationException;
 import org.corbabridge.adapter.ServingConfig;
 import org.corbabridge.adapter.internal.orb.OrbLease;
+import org.omg.CORBA.BAD_INV_ORDER;
 import org.omg.CORBA.CompletionStatus;
 import org.omg.CORBA.Policy;
 import org.omg.CORBA.SystemException;
@@ -39,6 +40,9 @@ public final class ServingSide implements AutoCloseable {
 
     /** The adapter's minor code of the TRANSIENT a call beyond the bound gets ("CB" and 1). */
     public static final int TOO_MANY_CALLS_MINOR = 0x43420001;
+
+    /** The serving side whose call the current thread runs, if any: its close must not wait for itself. */
+    private static final ThreadLocal<ServingSide> DISPATCHING = new ThreadLocal<>();
 
     /** POA names must differ within one ORB: each client's gets a number. */
     private static final AtomicInteger POAS = new AtomicInteger();
@@ -200,7 +204,12 @@ public final class ServingSide implements AutoCloseable {
                     + signature.interfaceName() + "." + operation + " refused (ServingConfig.maxConcurrentCalls)",
                     TOO_MANY_CALLS_MINOR, CompletionStatus.COMPLETED_NO);
         }
-        return running::release;
+        ServingSide outer = DISPATCHING.get();
+        DISPATCHING.set(this);
+        return () -> {
+            DISPATCHING.set(outer);
+            running.release();
+        };
     }
 
     void ended(Exported object) {
@@ -227,12 +236,28 @@ public final class ServingSide implements AutoCloseable {
         }
         ending.forEach(Exported::markClosed);
         if (adapter != null) {
-            try {
-                // not waiting: close may run on one of its own dispatch threads (a handler closing its client)
-                adapter.destroy(false, false);
-            } catch (SystemException e) {
+            destroy(adapter, DISPATCHING.get() == null);
+        }
+    }
+
+    /**
+     * Waits for the POA's calls to end unless this thread runs one of them (a handler closing its
+     * client), where waiting would wait for itself and the ORBs refuse it. Waiting matters: the
+     * OpenJDK ORB destroys a POA on a thread of its own when not asked to wait, and that thread,
+     * run after the client has destroyed its ORB, dies of a NullPointerException.
+     */
+    private void destroy(POA adapter, boolean wait) {
+        try {
+            adapter.destroy(false, wait);
+        } catch (BAD_INV_ORDER e) {
+            if (wait) {
+                // a call from another POA of this ORB runs on this thread: the ORB refuses to wait in it
+                destroy(adapter, false);
+            } else {
                 LOG.debug("destroying {}'s POA: {}", owner, e.toString());
             }
+        } catch (SystemException e) {
+            LOG.debug("destroying {}'s POA: {}", owner, e.toString());
         }
     }
 }
