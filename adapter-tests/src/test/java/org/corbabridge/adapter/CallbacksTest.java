@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -96,10 +98,12 @@ class CallbacksTest {
         final ConcurrentLinkedQueue<StockEvent> events = new ConcurrentLinkedQueue<>();
         final ConcurrentLinkedQueue<String> notes = new ConcurrentLinkedQueue<>();
         final ConcurrentLinkedQueue<String> threads = new ConcurrentLinkedQueue<>();
+        final ConcurrentLinkedQueue<ClassLoader> loaders = new ConcurrentLinkedQueue<>();
 
         @Override
         public int onEvent(StockEvent event) throws ListenerRefused {
             threads.add(Thread.currentThread().getName());
+            loaders.add(Thread.currentThread().getContextClassLoader());
             events.add(event);
             if (event.palletId.startsWith("refuse")) {
                 throw new ListenerRefused("no room for " + event.palletId, event.sequence + 41);
@@ -361,6 +365,37 @@ class CallbacksTest {
             assertThat(ended.failed).isEqualTo(1);
             assertThat(ended.lastFailure).as("nothing listens where the reference points")
                     .matches("(TRANSIENT|COMM_FAILURE|OBJECT_NOT_EXIST).*");
+        }
+    }
+
+    @Test
+    void aListenerRunsWithTheContextClassLoaderOfTheThreadThatExportedIt() throws Exception {
+        // an application's loader in a container; the ORB's dispatch threads were started with another
+        Thread thread = Thread.currentThread();
+        ClassLoader own = thread.getContextClassLoader();
+        try (URLClassLoader application = new URLClassLoader(new URL[0], own);
+                CorbaClient<WarehouseOperations> client = CorbaClient.create(WarehouseOperations.class,
+                        config(InvocationMode.STATIC).build())) {
+            // the ORB's serving threads started first, under this thread's own loader (a thread inherits its creator's)
+            Listener first = new Listener();
+            assertThat(client.proxy().callBackOnce(served(client, first), event("first", 0)).answered).isTrue();
+            assertThat(first.loaders).containsExactly(own);
+            Listener listener = new Listener();
+            StockListener reference;
+            thread.setContextClassLoader(application);
+            try {
+                reference = served(client, listener);
+            } finally {
+                thread.setContextClassLoader(own);
+            }
+            assertThat(client.proxy().callBackOnce(reference, event("loader", 0)).answered).isTrue();
+            int id = client.proxy().subscribe(reference, 10, 0);
+            await().atMost(TestOrbs.CALL_TIMEOUT).until(() -> listener.events.size() >= 3);
+            client.proxy().unsubscribe(id);
+
+            assertThat(listener.loaders).as("inside the call and from the server's own thread").hasSizeGreaterThanOrEqualTo(3)
+                    .allSatisfy(loader -> assertThat(loader).isSameAs(application));
+            assertThat(thread.getContextClassLoader()).isSameAs(own);
         }
     }
 

@@ -142,14 +142,14 @@ public class CorbaClientExtension implements Extension {
                                 + "\"): " + e.getMessage(), e));
                         continue;
                     }
-                    addClient(event, configured, operations, health, telemetry);
+                    addClient(event, configured, operations, health, telemetry, beans);
                 }
             }
         }
     }
 
     private void addClient(AfterBeanDiscovery event, ClientProperties.Client client, Class<?> operations,
-            boolean health, BeanManager telemetry) {
+            boolean health, BeanManager telemetry, BeanManager beans) {
         String description = "@CorbaReference(\"" + client.name() + "\") " + operations.getSimpleName() + " at "
                 + (client.config().name() == null ? "" : "'" + client.config().name() + "' in ")
                 + client.config().nameServiceDescription();
@@ -170,7 +170,7 @@ public class CorbaClientExtension implements Extension {
                         : lazy(client, operations, description, telemetry)).proxy())
                 .destroyWith((proxy, context) -> ((LazyClient) Proxy.getInvocationHandler(proxy)).close());
         if (exportsWanted.containsKey(client.name()) && exportsAdded.add(client.name())) {
-            addExports(event, client, operations, applicationWide);
+            addExports(event, client, operations, applicationWide, beans);
         }
         if (health) {
             // a per-session client is checked through one of its own, made for the check
@@ -190,7 +190,7 @@ public class CorbaClientExtension implements Extension {
      * proxy's, so that what it exports is served by the ORB the calls go through.
      */
     private void addExports(AfterBeanDiscovery event, ClientProperties.Client client, Class<?> operations,
-            LazyClient applicationWide) {
+            LazyClient applicationWide, BeanManager beans) {
         if (applicationWide == null) {
             event.addDefinitionError(new DefinitionException("@CorbaReference(\"" + client.name() + "\") CorbaExports: "
                     + "a client of orb=per-session has no serving side yet; use orb=own or orb=container"));
@@ -202,7 +202,7 @@ public class CorbaClientExtension implements Extension {
                 .types(CorbaExports.class, Object.class)
                 .qualifiers(CorbaReference.Literal.of(client.name()), Any.Literal.INSTANCE)
                 .scope(ApplicationScoped.class)
-                .createWith(context -> applicationWide.exports());
+                .createWith(context -> applicationWide.exports(new InRequestContext(beans)));
     }
 
     /** Closes the clients the application held (a session's close with its session). */

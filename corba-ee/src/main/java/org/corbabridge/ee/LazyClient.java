@@ -7,6 +7,9 @@ import java.lang.reflect.Proxy;
 import java.util.function.Supplier;
 import org.corbabridge.adapter.AdapterClosedException;
 import org.corbabridge.adapter.CorbaClient;
+import org.corbabridge.adapter.DynamicServant;
+import org.corbabridge.adapter.ExportedObject;
+import org.corbabridge.adapter.InterfaceSignature;
 
 /**
  * A typed proxy whose client is made at its first call, not before: a server that is down when
@@ -37,10 +40,27 @@ final class LazyClient implements InvocationHandler {
         return Proxy.newProxyInstance(operations.getClassLoader(), interfaces, this);
     }
 
-    /** The client's serving side, calling through this: made at its first export. */
-    CorbaExports exports() {
-        return (CorbaExports) Proxy.newProxyInstance(CorbaExports.class.getClassLoader(),
-                new Class<?>[] {CorbaExports.class}, this);
+    /**
+     * The client's serving side: made at its first export; what it exports is served in a request
+     * context of each call's own ({@code contexts}).
+     */
+    CorbaExports exports(InRequestContext contexts) {
+        return new CorbaExports() {
+            @Override
+            public <S> ExportedObject export(Class<S> operationsInterface, S servant) {
+                return client().export(operationsInterface, contexts.typed(operationsInterface, servant));
+            }
+
+            @Override
+            public ExportedObject export(InterfaceSignature signature, DynamicServant servant) {
+                return client().export(signature, contexts.dynamic(servant));
+            }
+
+            @Override
+            public String toString() {
+                return "CorbaExports of " + description;
+            }
+        };
     }
 
     @Override
@@ -56,10 +76,6 @@ final class LazyClient implements InvocationHandler {
             }
         }
         try {
-            if (method.getDeclaringClass() == CorbaExports.class) {
-                // the client's own export methods, of the same names and parameters
-                return CorbaClient.class.getMethod(method.getName(), method.getParameterTypes()).invoke(client(), arguments);
-            }
             return method.invoke(client().proxy(), arguments);
         } catch (InvocationTargetException e) {
             throw e.getCause();

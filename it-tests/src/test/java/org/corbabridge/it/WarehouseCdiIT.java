@@ -18,6 +18,7 @@ import org.corbabridge.ee.CorbaClientExtension;
 import org.corbabridge.fixture.Threads;
 import org.corbabridge.it.cdi.ClientSystemProperties;
 import org.corbabridge.it.cdi.MisconfiguredCounter;
+import org.corbabridge.it.cdi.CallCount;
 import org.corbabridge.it.cdi.StockWatcher;
 import org.corbabridge.it.cdi.WarehouseCounter;
 import org.jboss.arquillian.container.test.api.Deployer;
@@ -64,7 +65,7 @@ class WarehouseCdiIT {
 
     @Deployment(name = WATCHER, managed = false)
     static JavaArchive watcherApplication() {
-        return application(WATCHER, StockWatcher.class);
+        return application(WATCHER, StockWatcher.class, CallCount.class);
     }
 
     @Deployment(name = MISCONFIGURED, managed = false)
@@ -77,8 +78,8 @@ class WarehouseCdiIT {
      * travels in the application (WEB-INF/lib): embedded OpenEJB takes extensions from the
      * application only, not from the class path the test runs on.
      */
-    private static JavaArchive application(String name, Class<?> bean) {
-        return ShrinkWrap.create(JavaArchive.class, name + ".jar").addClass(bean)
+    private static JavaArchive application(String name, Class<?>... beans) {
+        return ShrinkWrap.create(JavaArchive.class, name + ".jar").addClasses(beans)
                 .addAsManifestResource(EmptyAsset.INSTANCE, "beans.xml")
                 .addAsServiceProvider(Extension.class, CorbaClientExtension.class);
     }
@@ -146,7 +147,7 @@ class WarehouseCdiIT {
     }
 
     @Test
-    void aBeanIsCalledBackThroughItsInjectedClientAndItsExportEndsWithTheApplication() throws Exception {
+    void aBeanIsCalledBackInARequestContextOfEachCallsOwnWithTheApplicationsClassLoaderAndItsExportEndsWithTheApplication() throws Exception {
         assertLeavesNoThread(this::deployCallBackAndUndeploy, "threads of the client's ORB and its serving side, after undeploy");
     }
 
@@ -154,9 +155,11 @@ class WarehouseCdiIT {
         deployer.deploy(WATCHER);
         try {
             StockWatcher watcher = (StockWatcher) new InitialContext().lookup("java:global/" + WATCHER + "/StockWatcher");
-            assertThat(watcher.callMeBack("ee-1")).isEqualTo("true 4 ");
-            assertThat(watcher.callMeBack("ee-22")).as("the same export again").isEqualTo("true 5 ");
+            // 100: a @RequestScoped bean's first call in a request context of the call back's own
+            assertThat(watcher.callMeBack("ee-1")).isEqualTo("true 104 ");
+            assertThat(watcher.callMeBack("ee-22")).as("the same export again, in a new context").isEqualTo("true 105 ");
             assertThat(watcher.seen()).containsExactly("ee-1", "ee-22");
+            assertThat(watcher.inApplicationLoader()).as("run with the application's class loader").containsExactly(true, true);
         } finally {
             deployer.undeploy(WATCHER);
         }

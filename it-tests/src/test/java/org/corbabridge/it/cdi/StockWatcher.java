@@ -34,14 +34,20 @@ public class StockWatcher {
     @CorbaReference("warehouse")
     CorbaExports exports;
 
+    /** A request-scoped bean the listener uses: served calls run in a request context of their own. */
+    @Inject
+    CallCount calls;
+
     private final List<String> seen = new CopyOnWriteArrayList<>();
+    private final List<Boolean> inApplicationLoader = new CopyOnWriteArrayList<>();
     private ExportedObject exported;
 
     /** Has the server call this bean back with an event for {@code palletId}; what the server reported. */
     public String callMeBack(String palletId) throws ListenerRefused {
         synchronized (this) {
             if (exported == null) {
-                exported = exports.export(StockListenerOperations.class, new Listener(seen));
+                exported = exports.export(StockListenerOperations.class,
+                        new Listener(seen, calls, inApplicationLoader, Thread.currentThread().getContextClassLoader()));
             }
         }
         Quantity one = new Quantity();
@@ -55,18 +61,31 @@ public class StockWatcher {
         return List.copyOf(seen);
     }
 
+    /** For each call back, whether it ran with the context class loader of this bean's business methods. */
+    public List<Boolean> inApplicationLoader() {
+        return List.copyOf(inApplicationLoader);
+    }
+
     /** The object the server calls: the bean's own, not the container's proxy of it. */
     private static final class Listener implements StockListenerOperations {
         private final List<String> seen;
+        private final CallCount calls;
+        private final List<Boolean> inApplicationLoader;
+        private final ClassLoader application;
 
-        Listener(List<String> seen) {
+        Listener(List<String> seen, CallCount calls, List<Boolean> inApplicationLoader, ClassLoader application) {
             this.seen = seen;
+            this.calls = calls;
+            this.inApplicationLoader = inApplicationLoader;
+            this.application = application;
         }
 
+        /** The pallet id's length, plus 100 times the calls this request context has seen (1: a context per call). */
         @Override
         public int onEvent(StockEvent event) {
             seen.add(event.palletId);
-            return event.palletId.length();
+            inApplicationLoader.add(Thread.currentThread().getContextClassLoader() == application);
+            return event.palletId.length() + 100 * calls.next();
         }
 
         @Override

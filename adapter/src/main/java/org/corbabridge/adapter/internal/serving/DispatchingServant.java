@@ -15,7 +15,9 @@ import org.omg.PortableServer.Servant;
  * The servant the POA holds for one exported object, on every ORB alike: a stream-based skeleton
  * ({@link InvokeHandler}, what IDL compilers generate) that reads each request with the served
  * interface's codecs, so that no generated POA class is needed. Each call is admitted by its
- * serving side first ({@link ServingSide#admit}): beyond the bound it is refused at once.
+ * serving side first ({@link ServingSide#admit}): beyond the bound it is refused at once. Each
+ * runs with the context class loader of the thread that exported the object (an application's, in
+ * a container), not whatever the ORB's dispatch thread was started with.
  */
 final class DispatchingServant extends Servant implements InvokeHandler {
 
@@ -27,11 +29,14 @@ final class DispatchingServant extends Servant implements InvokeHandler {
     private final ServingSide side;
     private final String[] ids;
     private final AtomicLong calls = new AtomicLong();
+    /** The exporting thread's context class loader, which each call runs with. */
+    private final ClassLoader loader;
 
     DispatchingServant(ServedInterface served, Object target, ServingSide side) {
         this.served = served;
         this.target = target;
         this.side = side;
+        this.loader = Thread.currentThread().getContextClassLoader();
         this.ids = new String[] {served.signature.repositoryId()};
     }
 
@@ -47,10 +52,15 @@ final class DispatchingServant extends Servant implements InvokeHandler {
             throw new BAD_OPERATION(served.signature.repositoryId() + " has no operation " + method,
                     OMG_UNKNOWN_OPERATION, CompletionStatus.COMPLETED_NO);
         }
+        Thread thread = Thread.currentThread();
+        ClassLoader before = thread.getContextClassLoader();
+        thread.setContextClassLoader(loader);
         try (ServingSide.Admission admitted = side.admit(served.signature, method)) {
             OutputStream reply = operation.answer(in, handler, target);
             calls.incrementAndGet();
             return reply;
+        } finally {
+            thread.setContextClassLoader(before);
         }
     }
 
