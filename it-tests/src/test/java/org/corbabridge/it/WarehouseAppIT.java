@@ -16,6 +16,8 @@ import org.corbabridge.fixture.ServerTraceLine;
 import org.corbabridge.it.app.ApplicationOpenTelemetry;
 import org.corbabridge.it.app.WarehouseDeskDriver;
 import org.corbabridge.it.cdi.ClientSystemProperties;
+import org.corbabridge.warehouse.app.CallScope;
+import org.corbabridge.warehouse.app.StockWatch;
 import org.corbabridge.warehouse.app.WarehouseDesk;
 import org.jboss.arquillian.container.test.api.Deployer;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -53,7 +55,7 @@ class WarehouseAppIT {
     static JavaArchive application() {
         return ShrinkWrap.create(JavaArchive.class, APPLICATION + ".jar")
                 .addClasses(WarehouseDesk.class, WarehouseDesk.Answer.class, WarehouseDeskDriver.class,
-                        ApplicationOpenTelemetry.class)
+                        StockWatch.class, CallScope.class, ApplicationOpenTelemetry.class)
                 .addAsManifestResource(EmptyAsset.INSTANCE, "beans.xml")
                 .addAsServiceProvider(Extension.class, CorbaClientExtension.class);
     }
@@ -117,6 +119,25 @@ class WarehouseAppIT {
                     .contains("error=NameServiceUnavailableException"));
             assertThat(readiness).anySatisfy(check -> assertThat(check).startsWith("corbabridge-borrowed DOWN")
                     .contains("error=OrbInitializationException"));
+        } finally {
+            deployer.undeploy(APPLICATION);
+        }
+    }
+
+    @Test
+    void theApplicationsListenerIsCalledBackWithItsLoaderAndRequestContextUntilItsExportEndsAsInPayara()
+            throws Exception {
+        deployer.deploy(APPLICATION);
+        try {
+            StockWatch watch = ((WarehouseDeskDriver) new InitialContext()
+                    .lookup("java:global/" + APPLICATION + "/WarehouseDeskDriver")).watch();
+            watch.start(50);
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(watch.report())
+                    .matches("events=([3-9]|\\d{2,}) loader=true request-scoped=true active=true failed=0"));
+            watch.stop();
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(watch.report())
+                    .as("the server's next call back failed, and it ended the subscription")
+                    .endsWith("active=false failed=1"));
         } finally {
             deployer.undeploy(APPLICATION);
         }

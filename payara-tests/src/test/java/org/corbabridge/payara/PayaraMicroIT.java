@@ -216,6 +216,28 @@ class PayaraMicroIT {
         });
     }
 
+    @Test
+    void aListenerTheApplicationSubscribesIsCalledBackWithItsLoaderAndRequestContextUntilItsExportEnds()
+            throws Exception {
+        HttpResponse<String> started = send("POST", "/api/warehouse/watch?period-millis=50");
+        assertThat(started.statusCode()).as(started.body()).isEqualTo(200);
+
+        // called back by warehouse_server's own thread, on the client's ORB made from Payara's classes
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(get("/api/warehouse/watch", http).body())
+                .matches("events=([3-9]|\\d{2,}) loader=true request-scoped=true active=true failed=0"));
+
+        assertThat(send("DELETE", "/api/warehouse/watch").statusCode()).isEqualTo(204);
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(get("/api/warehouse/watch", http).body())
+                .as("the server's next call back failed, and it ended the subscription")
+                .endsWith("active=false failed=1"));
+    }
+
+    private HttpResponse<String> send(String method, String path) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(30)).method(method, HttpRequest.BodyPublishers.noBody()).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
     private boolean isTheCall(OtlpReceiver.ReceivedSpan span) {
         return span.kind() == Span.SpanKind.SPAN_KIND_CLIENT && span.name().endsWith("/_get_site");
     }

@@ -5,6 +5,7 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import java.util.List;
 import org.corbabridge.it.cdi.WarehouseCounter;
+import org.corbabridge.warehouse.app.StockWatch;
 import org.corbabridge.warehouse.app.WarehouseDesk;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.Readiness;
@@ -24,8 +25,15 @@ public class WarehouseDeskDriver {
     @Readiness
     Instance<HealthCheck> readiness;
 
+    @Inject
+    StockWatch watch;
+
     public WarehouseDesk desk() {
         return desk;
+    }
+
+    public StockWatch watch() {
+        return watch;
     }
 
     /** Each readiness check as "name STATUS {data}". */

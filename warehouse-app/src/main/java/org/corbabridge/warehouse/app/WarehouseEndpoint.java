@@ -3,7 +3,11 @@ package org.corbabridge.warehouse.app;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
@@ -21,6 +25,9 @@ public class WarehouseEndpoint {
 
     @Inject
     WarehouseDesk desk;
+
+    @Inject
+    StockWatch watch;
 
     @GET
     @Path("site")
@@ -45,6 +52,28 @@ public class WarehouseEndpoint {
     @Path("absent-site")
     public Response absentSite() {
         return http(desk.absentSite());
+    }
+
+    /** Subscribes the application's listener (once): the subscription's id. */
+    @POST
+    @Path("watch")
+    public Response watch(@QueryParam("period-millis") @DefaultValue("100") int periodMillis) {
+        return http(WarehouseDesk.Answer.of(() -> Integer.toString(watch.start(periodMillis))));
+    }
+
+    /** What the listener saw and what the server says of its subscription ({@link StockWatch#report}). */
+    @GET
+    @Path("watch")
+    public Response watched() {
+        return http(WarehouseDesk.Answer.of(watch::report));
+    }
+
+    /** Ends the listener's export; the server ends the subscription at its next call back. */
+    @DELETE
+    @Path("watch")
+    public Response unwatch() {
+        watch.stop();
+        return Response.noContent().build();
     }
 
     private static Response http(WarehouseDesk.Answer answer) {
