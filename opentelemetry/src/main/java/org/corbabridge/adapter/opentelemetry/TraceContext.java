@@ -30,8 +30,9 @@ import java.util.Map;
  * so servers without an interceptor for them are unaffected.
  *
  * <p>ORBs the adapter creates ({@code Orbs.create}: an owned ORB, the EJB's container and
- * external ORBs) register the interceptor that writes them when OpenTelemetry is set up at their
- * creation, or always with {@code OrbConfig.Builder.traceContext(true)}; an ORB created elsewhere
+ * external ORBs) register the interceptors that write them, and read a served call's request,
+ * when OpenTelemetry is set up at their creation, or always with
+ * {@code OrbConfig.Builder.traceContext(true)}; an ORB created elsewhere
  * needs the property {@link #ORB_INITIALIZER_PROPERTY} (any value) among its {@code ORB.init}
  * properties.
  */
@@ -43,7 +44,7 @@ public final class TraceContext {
     /** The service context id of the server span's id a reply may carry. */
     public static final int REPLY_CONTEXT_ID = 0x43420002;
 
-    /** The {@code ORB.init} property that registers the interceptor writing the trace context. */
+    /** The {@code ORB.init} property that registers the interceptors writing the trace context and reading a served call's. */
     public static final String ORB_INITIALIZER_PROPERTY = "org.omg.PortableInterceptor.ORBInitializerClass."
             + "org.corbabridge.adapter.opentelemetry.internal.TraceContextInitializer";
 
