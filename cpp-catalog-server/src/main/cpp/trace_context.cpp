@@ -97,6 +97,18 @@ void end_span(IOP::ServiceContextList& contexts, const char* outcome) {
   log_line(current, outcome, server_us);
 }
 
+// A call this thread makes while it serves a traced request: the server span is its parent.
+CORBA::Boolean on_send_request(omniInterceptors::clientSendRequest_T::info_T& info) {
+  if (!current.active) return 1;
+  const std::string line = traceparent_line(current.parent.trace_id, current.span_id, current.parent.flags);
+  CORBA::ULong at = info.service_contexts.length();
+  info.service_contexts.length(at + 1);
+  info.service_contexts[at].context_id = REQUEST_CONTEXT_ID;
+  info.service_contexts[at].context_data.length(static_cast<CORBA::ULong>(line.size()));
+  std::memcpy(info.service_contexts[at].context_data.get_buffer(), line.data(), line.size());
+  return 1;
+}
+
 CORBA::Boolean on_reply(omniInterceptors::serverSendReply_T::info_T& info) {
   end_span(info.giop_s.service_contexts(), "reply");
   return 1;
@@ -126,9 +138,15 @@ bool parse(const char* data, unsigned long length, Parent& parent) {
   if (!is_hex(trace_id) || !is_hex(span_id) || trace_id == std::string(32, '0') || span_id == std::string(16, '0')) {
     return false;
   }
+  std::string flags = value.substr(53, 2);
   parent.trace_id = trace_id;
   parent.span_id = span_id;
+  parent.flags = is_hex(flags) ? flags : "01";
   return true;
+}
+
+std::string traceparent_line(const std::string& trace_id, const std::string& span_id, const std::string& flags) {
+  return "traceparent: 00-" + trace_id + "-" + span_id + "-" + flags + "\n";
 }
 
 void install() {
@@ -136,6 +154,7 @@ void install() {
   interceptors->serverReceiveRequest.add(on_request);
   interceptors->serverSendReply.add(on_reply);
   interceptors->serverSendException.add(on_exception);
+  interceptors->clientSendRequest.add(on_send_request);
 }
 
 }  // namespace trace_context

@@ -6,6 +6,10 @@
 // ASCII hex digits in a reply service context 0x43420002, and logs one line on stderr:
 //   trace trace_id=... parent_span_id=... span_id=... operation=... server_us=... outcome=reply|exception|oneway
 // Requests without it cost one scan of their (usually empty) service context list.
+// A call the server makes while it serves such a request (a call back to a listener, on the
+// upcall's thread) carries a context 0x43420001 of its own: the incoming trace id, the server
+// span's id as the parent, the incoming flags, so that the listener's span is the server span's
+// child. Calls made outside a traced request (a subscription's thread) carry none.
 #pragma once
 
 #include <string>
@@ -20,11 +24,17 @@ constexpr unsigned long REPLY_CONTEXT_ID = 0x43420002UL;
 struct Parent {
   std::string trace_id;
   std::string span_id;
+  std::string flags = "01";
 };
 bool parse(const char* data, unsigned long length, Parent& parent);
 
+// The context's data for a call made inside the span `span_id` of the trace `trace_id`:
+//   traceparent: 00-<trace_id>-<span_id>-<flags>\n
+std::string traceparent_line(const std::string& trace_id, const std::string& span_id, const std::string& flags);
+
 // Registers omniORB's server-side interceptors (serverReceiveRequest, serverSendReply,
-// serverSendException), after ORB_init.
+// serverSendException) and the client-side one that carries the trace into calls made while a
+// traced request is served (clientSendRequest), after ORB_init.
 void install();
 
 }  // namespace trace_context

@@ -162,6 +162,21 @@ void traceparent_is_read_from_the_adapters_lines() {
   CHECK(parent.span_id == "00f067aa0ba902b7");
 }
 
+void a_call_back_carries_the_incoming_trace_with_the_server_span_as_its_parent() {
+  trace_context::Parent incoming;
+  const std::string sent = "traceparent: 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00\n";
+  CHECK(trace_context::parse(sent.data(), sent.size(), incoming));
+  CHECK(incoming.flags == "00");
+  const std::string line = trace_context::traceparent_line(incoming.trace_id, "b7ad6b7169203331", incoming.flags);
+  CHECK(line == "traceparent: 00-4bf92f3577b34da6a3ce929d0e0e4736-b7ad6b7169203331-00\n");
+  // what the listener's side reads back: the same trace, the server span as the parent
+  trace_context::Parent read;
+  CHECK(trace_context::parse(line.data(), line.size(), read));
+  CHECK(read.trace_id == incoming.trace_id);
+  CHECK(read.span_id == "b7ad6b7169203331");
+  CHECK(read.flags == "00");
+}
+
 void malformed_traceparents_are_ignored() {
   trace_context::Parent parent;
   for (const std::string bad : {std::string(""), std::string("traceparent: 00-zz"),
@@ -186,6 +201,7 @@ int main(int argc, char** argv) {
   selection_honours_the_reply_cap();
   traceparent_is_read_from_the_adapters_lines();
   malformed_traceparents_are_ignored();
+  a_call_back_carries_the_incoming_trace_with_the_server_span_as_its_parent();
   std::cout << "catalog_tests: " << checks << " checks passed\n";
   orb->destroy();
   return 0;

@@ -1,6 +1,7 @@
 package org.corbabridge.adapter;
 
 import java.util.List;
+import org.omg.CORBA.SystemException;
 
 /**
  * Sees every call a client makes: when it starts, each retry and rebind, and how it ends. The
@@ -13,6 +14,10 @@ import java.util.List;
  * however many attempts it takes. An attempt may run on a helper thread, so {@code retrying}
  * and {@code rebound} may come from one; an observation must be safe for that. Observers must
  * be cheap and must not throw: they run inside every call.
+ *
+ * <p>The calls a client serves (callbacks to the objects it exported, {@link ExportedObject}) are
+ * seen by {@link #served}, on the ORB's dispatch thread: a {@link ServedObservation} per call,
+ * ended once with the answer, the IDL exception or the system exception the caller gets.
  */
 public interface CallObserver {
 
@@ -21,6 +26,20 @@ public interface CallObserver {
      * {@code repositoryId} starts.
      */
     Observation start(String repositoryId, String operation);
+
+    /**
+     * A server calls {@code operation} (its wire name) on an object of {@code repositoryId} this
+     * client exported: told on the ORB's thread that dispatches the call, before the call is
+     * admitted ({@link ServingConfig#maxConcurrentCalls()}) or its arguments read, so that a refused
+     * call is seen too. The observation ends on the same thread before the reply is sent. By
+     * default nothing is seen: {@link ServedObservation#NONE}.
+     *
+     * <p>An observer that throws here or in its observation is logged once and ignored: the call
+     * is answered as if it were not observed.
+     */
+    default ServedObservation served(String repositoryId, String operation) {
+        return ServedObservation.NONE;
+    }
 
     /**
      * A replica gets no calls for a while: its last calls failed to reach it, or it could not be
@@ -89,6 +108,41 @@ public interface CallObserver {
          * marshalled. By default nothing.
          */
         default void failed(RuntimeException failure) {
+        }
+    }
+
+    /**
+     * One call a server made to an object the client exported, from its dispatch to its reply.
+     * Exactly one of the three end methods is called, on the dispatching thread. A type of its own
+     * rather than an {@link Observation}: a served call has no attempts, replicas or rebinds, and
+     * its failure is the CORBA system exception the caller gets, not an adapter exception. Every
+     * method does nothing by default.
+     */
+    interface ServedObservation {
+
+        /** Nothing to see: what an observer returns for a call it ignores. */
+        ServedObservation NONE = new ServedObservation() {
+        };
+
+        /** The handler answered normally: its result and out values are the reply. */
+        default void answered() {
+        }
+
+        /**
+         * The handler raised one of the operation's IDL exceptions, {@code exceptionRepositoryId}:
+         * the answer the caller gets, not a failure.
+         */
+        default void raisedUserException(String exceptionRepositoryId) {
+        }
+
+        /**
+         * The caller gets {@code failure}, a system exception: the handler's own (or {@code UNKNOWN}
+         * for anything else it threw), a request the operation's codecs could not read, an operation
+         * the interface lacks ({@code BAD_OPERATION}), or a call refused because
+         * {@link ServingConfig#maxConcurrentCalls()} ran already ({@code TRANSIENT} with the minor
+         * code {@link ServingConfig#TOO_MANY_CALLS_MINOR}, see {@link ServingConfig#isRefusal}).
+         */
+        default void failed(SystemException failure) {
         }
     }
 

@@ -29,6 +29,12 @@ public final class ServingConfig {
     /** Calls dispatched at once per client by default; the next one is refused with {@code TRANSIENT}. */
     public static final int DEFAULT_MAX_CONCURRENT_CALLS = 8;
 
+    /**
+     * The minor code of the {@code TRANSIENT} a call beyond {@link #maxConcurrentCalls()} gets
+     * ("CB" and 1), completed NO: the server may try it again.
+     */
+    public static final int TOO_MANY_CALLS_MINOR = 0x43420001;
+
     /** The listening host by default: a client has nothing to serve to other hosts unless told so. */
     public static final String DEFAULT_HOST = "127.0.0.1";
 
@@ -57,6 +63,15 @@ public final class ServingConfig {
 
     public static Builder builder() {
         return new Builder();
+    }
+
+    /**
+     * Whether {@code failure} is the refusal of a call beyond {@link #maxConcurrentCalls()}: a
+     * {@code TRANSIENT} with the minor code {@code 0x43420001}, as a
+     * {@link CallObserver.ServedObservation} sees it.
+     */
+    public static boolean isRefusal(org.omg.CORBA.SystemException failure) {
+        return failure instanceof org.omg.CORBA.TRANSIENT && failure.minor == TOO_MANY_CALLS_MINOR;
     }
 
     public Builder toBuilder() {

@@ -14,7 +14,9 @@ import java.util.concurrent.TimeUnit;
 import org.corbabridge.adapter.CallObserver;
 import org.corbabridge.adapter.CallTimeoutException;
 import org.corbabridge.adapter.CorbaAdapterException;
+import org.corbabridge.adapter.ServingConfig;
 import org.corbabridge.adapter.spi.TelemetryNames;
+import org.omg.CORBA.SystemException;
 
 /**
  * Call metrics in a Micrometer registry:
@@ -44,6 +46,19 @@ import org.corbabridge.adapter.spi.TelemetryNames;
  * <tr><td>{@value #REPLICA_EJECTIONS}</td><td>counter</td><td>{@code replica}</td></tr>
  * <tr><td>{@value #REPLICA_PROBES}</td><td>counter</td><td>{@code replica}, {@code outcome}
  *     ({@code answered}: back in service, {@code unanswered}: still ejected)</td></tr>
+ * <tr><td>{@value #SERVER_CALL_DURATION}</td><td>timer, with the 50th, 95th and 99th percentiles: a call
+ *     the client served (a call back to an object it exported), from its dispatch to its reply;
+ *     OpenTelemetry's conventions, unless {@link TelemetryNames#LEGACY}</td>
+ *     <td>{@code rpc.system.name} ({@code corba}), {@code rpc.method}, {@code rpc.response.status_code}
+ *     (the reply's: {@code NO_EXCEPTION}, {@code USER_EXCEPTION}, {@code SYSTEM_EXCEPTION}),
+ *     {@code error.type} (the CORBA system exception's class, {@code org.omg.CORBA.TRANSIENT};
+ *     empty unless the call failed)</td></tr>
+ * <tr><td>{@value #SERVER_CALLS}</td><td>timer, with the 50th, 95th and 99th percentiles: a served call
+ *     with the earlier names' tags, with {@link TelemetryNames#LEGACY} or {@link TelemetryNames#RPC_AND_LEGACY}</td>
+ *     <td>{@code interface}, {@code operation}, {@code outcome}, {@code exception}, as {@value #CALLS}</td></tr>
+ * <tr><td>{@value #SERVER_REFUSALS}</td><td>counter: served calls refused because
+ *     {@link ServingConfig#maxConcurrentCalls()} ran already ({@code TRANSIENT}, minor
+ *     {@code 0x43420001}); also timed as failed calls</td><td>{@code interface}, {@code operation}</td></tr>
  * <tr><td>{@value #ORB_CREATIONS}</td><td>function counter</td><td>none: ORBs the adapter created in this class loader</td></tr>
  * <tr><td>{@value #ORBS_OPEN}</td><td>gauge</td><td>none: of those, the ones not yet destroyed</td></tr>
  * </table>
@@ -66,6 +81,12 @@ public final class CallMetrics implements CallObserver {
     public static final String REPLICA_EJECTIONS = "corba.client.replica.ejections";
     public static final String REPLICA_PROBES = "corba.client.replica.probes";
     public static final String ORB_CREATIONS = "corba.client.orb.creations";
+    /** OpenTelemetry's name for a served call's duration (in seconds, as every Micrometer timer). */
+    public static final String SERVER_CALL_DURATION = "rpc.server.call.duration";
+    /** A served call's duration with the earlier names' tags ({@link TelemetryNames#LEGACY}). */
+    public static final String SERVER_CALLS = "corba.server.calls";
+    /** Served calls refused by the serving bound ({@link ServingConfig#maxConcurrentCalls()}). */
+    public static final String SERVER_REFUSALS = "corba.server.refusals";
     public static final String ORBS_OPEN = "corba.client.orbs.open";
 
     private static final CallMetrics GLOBAL = new CallMetrics(Metrics.globalRegistry, TelemetryNames.configured());
@@ -81,6 +102,8 @@ public final class CallMetrics implements CallObserver {
      * quarter of the adapter's own CPU in a 12-byte call's profile.)
      */
     private final ConcurrentMap<String, ConcurrentMap<String, OperationMeters>> meters = new ConcurrentHashMap<>();
+    /** Each served operation's meters, by interface then operation, as {@link #meters}. */
+    private final ConcurrentMap<String, ConcurrentMap<String, ServedMeters>> servedMeters = new ConcurrentHashMap<>();
     /** The replica counters, by name, replica and outcome. */
     private final ConcurrentMap<String, Counter> replicaCounters = new ConcurrentHashMap<>();
 
@@ -115,6 +138,25 @@ public final class CallMetrics implements CallObserver {
             return Observation.NONE;
         }
         return new Timing(this, meters(repositoryId, operation), names, System.nanoTime());
+    }
+
+    /** Times a call the client serves, and counts it when the serving bound refuses it. */
+    @Override
+    public ServedObservation served(String repositoryId, String operation) {
+        if (keepsNothing()) {
+            return ServedObservation.NONE;
+        }
+        return new ServedTiming(servedMeters(repositoryId, operation), names, System.nanoTime());
+    }
+
+    private ServedMeters servedMeters(String repositoryId, String operation) {
+        ConcurrentMap<String, ServedMeters> ofInterface = servedMeters.get(repositoryId);
+        if (ofInterface == null) {
+            ofInterface = servedMeters.computeIfAbsent(repositoryId, id -> new ConcurrentHashMap<>());
+        }
+        ServedMeters found = ofInterface.get(operation);
+        return found != null ? found
+                : ofInterface.computeIfAbsent(operation, name -> new ServedMeters(repositoryId, name));
     }
 
     @Override
@@ -240,6 +282,112 @@ public final class CallMetrics implements CallObserver {
                             "exception", exception)
                     .publishPercentiles(0.5, 0.95, 0.99)
                     .register(registry);
+        }
+    }
+
+    /** One served operation's meters, each registered when first needed. */
+    private final class ServedMeters {
+        private final String repositoryId;
+        private final String operation;
+        private final String method;
+        private volatile Timer answered;
+        /** The conventions' timers of the other ends, by status and error type. */
+        private final ConcurrentMap<String, Timer> durations = new ConcurrentHashMap<>();
+        /** The earlier names' timers, by outcome and exception name. */
+        private final ConcurrentMap<String, Timer> calls = new ConcurrentHashMap<>();
+        private volatile Counter refusals;
+
+        ServedMeters(String repositoryId, String operation) {
+            this.repositoryId = repositoryId;
+            this.operation = operation;
+            this.method = TelemetryNames.method(repositoryId, operation);
+        }
+
+        Timer answered() {
+            Timer timer = answered;
+            if (timer == null) {
+                timer = duration("NO_EXCEPTION", "");
+                answered = timer;
+            }
+            return timer;
+        }
+
+        Timer duration(String status, String errorType) {
+            return durations.computeIfAbsent(status + ' ' + errorType,
+                    key -> Timer.builder(SERVER_CALL_DURATION)
+                            .description("Measures the duration of an incoming Remote Procedure Call (RPC)")
+                            .tags("rpc.system.name", "corba", "rpc.method", method,
+                                    "rpc.response.status_code", status,
+                                    "error.type", errorType)
+                            .publishPercentiles(0.5, 0.95, 0.99)
+                            .register(registry));
+        }
+
+        Timer calls(String outcome, String exception) {
+            return calls.computeIfAbsent(outcome + ' ' + exception, key -> Timer.builder(SERVER_CALLS)
+                    .description("CORBA calls the adapter's clients served")
+                    .tags("interface", repositoryId, "operation", operation, "outcome", outcome,
+                            "exception", exception)
+                    .publishPercentiles(0.5, 0.95, 0.99)
+                    .register(registry));
+        }
+
+        Counter refusals() {
+            Counter counter = refusals;
+            if (counter == null) {
+                counter = Counter.builder(SERVER_REFUSALS)
+                        .description("served calls refused because ServingConfig.maxConcurrentCalls ran already")
+                        .tags("interface", repositoryId, "operation", operation).register(registry);
+                refusals = counter;
+            }
+            return counter;
+        }
+    }
+
+    /** One served call's start, and its operation's meters. */
+    private static final class ServedTiming implements ServedObservation {
+        private final ServedMeters meters;
+        private final TelemetryNames names;
+        private final long started;
+
+        ServedTiming(ServedMeters meters, TelemetryNames names, long started) {
+            this.meters = meters;
+            this.names = names;
+            this.started = started;
+        }
+
+        @Override
+        public void answered() {
+            long nanos = System.nanoTime() - started;
+            if (names.conventions()) {
+                meters.answered().record(nanos, TimeUnit.NANOSECONDS);
+            }
+            if (names.legacy()) {
+                meters.calls("success", "none").record(nanos, TimeUnit.NANOSECONDS);
+            }
+        }
+
+        @Override
+        public void raisedUserException(String exceptionRepositoryId) {
+            record("USER_EXCEPTION", "", "user_exception", simpleName(exceptionRepositoryId));
+        }
+
+        @Override
+        public void failed(SystemException failure) {
+            if (ServingConfig.isRefusal(failure)) {
+                meters.refusals().increment();
+            }
+            record("SYSTEM_EXCEPTION", failure.getClass().getName(), "failure", failure.getClass().getSimpleName());
+        }
+
+        private void record(String status, String errorType, String outcome, String exception) {
+            long nanos = System.nanoTime() - started;
+            if (names.conventions()) {
+                meters.duration(status, errorType).record(nanos, TimeUnit.NANOSECONDS);
+            }
+            if (names.legacy()) {
+                meters.calls(outcome, exception).record(nanos, TimeUnit.NANOSECONDS);
+            }
         }
     }
 

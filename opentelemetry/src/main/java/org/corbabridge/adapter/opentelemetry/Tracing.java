@@ -5,10 +5,12 @@ import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.api.trace.TracerProvider;
+import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -17,7 +19,9 @@ import java.util.function.Supplier;
 import org.corbabridge.adapter.CallObserver;
 import org.corbabridge.adapter.CorbaAdapterException;
 import org.corbabridge.adapter.opentelemetry.internal.GlobalInstance;
+import org.corbabridge.adapter.opentelemetry.internal.IncomingTraceContext;
 import org.corbabridge.adapter.spi.TelemetryNames;
+import org.omg.CORBA.SystemException;
 
 /**
  * A client span per call, with the OpenTelemetry API. Its parent is whatever span is current
@@ -42,6 +46,19 @@ import org.corbabridge.adapter.spi.TelemetryNames;
  * and probes happen outside any call, and are counted by the metrics add-on. A failure records
  * the exception and sets the status to ERROR; an IDL user exception is the server's answer: it
  * sets {@code corba.user_exception} to its repository id and leaves the status unset.
+ *
+ * <p>A call the client serves (a call back to an object it exported, {@link CallObserver#served})
+ * is a span of kind SERVER, named and attributed as a client span is ({@code <interface>/<operation>},
+ * {@code rpc.system.name}, {@code rpc.method}, {@code corba.repository_id}, {@code corba.outcome},
+ * {@code corba.user_exception}; the earlier names with {@link TelemetryNames#LEGACY}). Its parent is
+ * the span whose trace context the request carried: the C++ server's span of the call it made the
+ * call back in, which has the Java caller's trace id. A request without trace context, or with
+ * one that does not parse, gives a root span (the call is answered as ever); so does an ORB
+ * created without the trace context interceptor. The span is current while the handler runs, so
+ * that the handler's own calls are its children. A system exception the caller gets (the serving
+ * bound's refusal among them) records the exception, sets {@code error.type} (the CORBA exception's
+ * class), {@code corba.completion}, {@code corba.minor_code} and the status ERROR; an IDL exception
+ * is the handler's answer and leaves the status unset.
  *
  * <p>When the OpenTelemetry in use traces nothing (the API's no-op, which is what
  * {@link #global()} finds until the application sets one up), no span is started at all.
@@ -72,6 +89,8 @@ public final class Tracing implements CallObserver {
     public static final String REBIND_EVENT = "corba.rebind";
     public static final AttributeKey<String> REPLICA = AttributeKey.stringKey("corba.replica");
     public static final String REPLICA_EVENT = "corba.replica";
+    /** A served call's system exception's minor code. */
+    public static final AttributeKey<Long> MINOR_CODE = AttributeKey.longKey("corba.minor_code");
 
     private static final Tracing GLOBAL = new Tracing(GlobalInstance::getOrNoop, TelemetryNames.configured());
 
@@ -131,6 +150,32 @@ public final class Tracing implements CallObserver {
                 .setAllAttributes(started.attributes())
                 .startSpan();
         return new SpanObservation(span, span.makeCurrent(), names.conventions());
+    }
+
+    /**
+     * A SERVER span for a call the client serves, whose parent is the trace context its request
+     * carried (see the class's description), current until the call ends.
+     */
+    @Override
+    public ServedObservation served(String repositoryId, String operation) {
+        Resolved current = resolve();
+        if (current.tracesNothing()) {
+            return ServedObservation.NONE;
+        }
+        Started started = startedByOperation.computeIfAbsent(repositoryId + '\n' + operation,
+                key -> started(repositoryId, operation));
+        SpanBuilder builder = current.tracer().spanBuilder(started.spanName())
+                .setSpanKind(SpanKind.SERVER)
+                .setAllAttributes(started.attributes());
+        Context incoming = IncomingTraceContext.current();
+        if (incoming != null && Span.fromContext(incoming).getSpanContext().isValid()) {
+            builder.setParent(incoming);
+        } else {
+            // whatever the dispatching thread has current is not the caller's: no trace context is a root
+            builder.setNoParent();
+        }
+        Span span = builder.startSpan();
+        return new ServedSpan(span, span.makeCurrent());
     }
 
     private Started started(String repositoryId, String operation) {
@@ -227,6 +272,58 @@ public final class Tracing implements CallObserver {
         private void end() {
             scope.close();
             span.end();
+        }
+    }
+
+    /** The span of one served call, current on the dispatching thread from dispatch to reply. */
+    private static final class ServedSpan implements ServedObservation {
+        private final Span span;
+        private final Scope scope;
+
+        ServedSpan(Span span, Scope scope) {
+            this.span = span;
+            this.scope = scope;
+        }
+
+        @Override
+        public void answered() {
+            span.setAttribute(OUTCOME, "success");
+            end();
+        }
+
+        @Override
+        public void raisedUserException(String exceptionRepositoryId) {
+            span.setAttribute(OUTCOME, "user_exception");
+            span.setAttribute(USER_EXCEPTION, exceptionRepositoryId);
+            end();
+        }
+
+        @Override
+        public void failed(SystemException failure) {
+            span.setAttribute(OUTCOME, "failure");
+            span.setAttribute(ERROR_TYPE, failure.getClass().getName());
+            span.setAttribute(COMPLETION, failure.completed == null ? "" : completion(failure.completed.value()));
+            span.setAttribute(MINOR_CODE, failure.minor & 0xffffffffL);
+            span.recordException(failure);
+            span.setStatus(StatusCode.ERROR, failure.getMessage());
+            end();
+        }
+
+        private void end() {
+            scope.close();
+            span.end();
+        }
+    }
+
+    /** The completion status as the adapter's {@code Completion} names it, from CORBA's value. */
+    private static String completion(int value) {
+        switch (value) {
+            case org.omg.CORBA.CompletionStatus._COMPLETED_YES:
+                return "YES";
+            case org.omg.CORBA.CompletionStatus._COMPLETED_NO:
+                return "NO";
+            default:
+                return "MAYBE";
         }
     }
 }

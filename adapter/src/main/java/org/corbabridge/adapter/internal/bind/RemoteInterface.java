@@ -66,7 +66,7 @@ public final class RemoteInterface extends RemoteHandle implements DynamicClient
         this.ownsServing = serving == null;
         this.serving = serving != null ? serving : ServingSide.of(remote.orb(), config.orb().serving(),
                 signature.interfaceName() + " client of " + remote.describeTarget(),
-                remote.orb().owned() && config.orb().tls().isPresent());
+                remote.orb().owned() && config.orb().tls().isPresent(), config.observers());
         this.signature = signature;
         this.config = config;
         this.invoker = invoker;

@@ -2,8 +2,11 @@ package org.corbabridge.adapter.internal.serving;
 
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.corbabridge.adapter.CallObserver.ServedObservation;
 import org.omg.CORBA.BAD_OPERATION;
 import org.omg.CORBA.CompletionStatus;
+import org.omg.CORBA.SystemException;
+import org.omg.CORBA.UNKNOWN;
 import org.omg.CORBA.portable.InputStream;
 import org.omg.CORBA.portable.InvokeHandler;
 import org.omg.CORBA.portable.OutputStream;
@@ -18,6 +21,10 @@ import org.omg.PortableServer.Servant;
  * serving side first ({@link ServingSide#admit}): beyond the bound it is refused at once. Each
  * runs with the context class loader of the thread that exported the object (an application's, in
  * a container), not whatever the ORB's dispatch thread was started with.
+ *
+ * <p>Every call is observed ({@link org.corbabridge.adapter.CallObserver#served}) from before
+ * its admission to its end: answered, an IDL exception, or the system exception the caller gets
+ * (a refusal by the bound among them), each told once on the dispatching thread.
  */
 final class DispatchingServant extends Servant implements InvokeHandler {
 
@@ -47,21 +54,43 @@ final class DispatchingServant extends Servant implements InvokeHandler {
 
     @Override
     public OutputStream _invoke(String method, InputStream in, ResponseHandler handler) {
+        ServedObservation observation = side.observers().served(ids[0], method);
         ServedOperation operation = served.operation(method);
         if (operation == null) {
-            throw new BAD_OPERATION(served.signature.repositoryId() + " has no operation " + method,
+            BAD_OPERATION unknown = new BAD_OPERATION(served.signature.repositoryId() + " has no operation " + method,
                     OMG_UNKNOWN_OPERATION, CompletionStatus.COMPLETED_NO);
+            observation.failed(unknown);
+            throw unknown;
         }
+        ServedOperation.Answer answer;
         Thread thread = Thread.currentThread();
         ClassLoader before = thread.getContextClassLoader();
         thread.setContextClassLoader(loader);
         try (ServingSide.Admission admitted = side.admit(served.signature, method)) {
-            OutputStream reply = operation.answer(in, handler, target);
+            answer = operation.answer(in, handler, target);
             calls.incrementAndGet();
-            return reply;
+        } catch (SystemException failure) {
+            observation.failed(failure);
+            throw failure;
+        } catch (RuntimeException | Error thrown) {
+            // what the ORB would answer for it anyway; said here so that the observation sees it
+            UNKNOWN unknown = new UNKNOWN(served.signature.interfaceName() + "." + method + ": " + thrown,
+                    ServedOperation.OMG_UNKNOWN_SERVANT_EXCEPTION, CompletionStatus.COMPLETED_MAYBE);
+            unknown.initCause(thrown);
+            observation.failed(unknown);
+            if (thrown instanceof Error error) {
+                throw error;
+            }
+            throw unknown;
         } finally {
             thread.setContextClassLoader(before);
         }
+        if (answer.userException() != null) {
+            observation.raisedUserException(answer.userException());
+        } else {
+            observation.answered();
+        }
+        return answer.reply();
     }
 
     long calls() {

@@ -113,8 +113,15 @@ final class ServedOperation {
         }
     }
 
+    /**
+     * What a call answered: its reply, and the repository id of the IDL exception it carries when
+     * the handler raised one (null for a normal reply).
+     */
+    record Answer(OutputStream reply, String userException) {
+    }
+
     /** Reads the call, runs {@code servant} (a typed object, or a {@link DynamicServant}), writes its answer. */
-    OutputStream answer(InputStream in, ResponseHandler handler, Object servant) {
+    Answer answer(InputStream in, ResponseHandler handler, Object servant) {
         Object[] values = new Object[parameters.length];
         for (int i = 0; i < parameters.length; i++) {
             if (modes[i] != ParameterMode.OUT) {
@@ -131,7 +138,7 @@ final class ServedOperation {
         }
     }
 
-    private OutputStream answerTyped(Object[] values, ResponseHandler handler, Object servant) {
+    private Answer answerTyped(Object[] values, ResponseHandler handler, Object servant) {
         Object[] arguments = new Object[values.length];
         for (int i = 0; i < values.length; i++) {
             if (modes[i] == ParameterMode.IN) {
@@ -160,7 +167,7 @@ final class ServedOperation {
         return reply(handler, returned, outputs);
     }
 
-    private OutputStream answerDynamic(Object[] values, ResponseHandler handler, DynamicServant servant) {
+    private Answer answerDynamic(Object[] values, ResponseHandler handler, DynamicServant servant) {
         Map<String, Object> arguments = new LinkedHashMap<>();
         for (int i = 0; i < values.length; i++) {
             if (modes[i] != ParameterMode.OUT) {
@@ -188,7 +195,7 @@ final class ServedOperation {
     }
 
     /** The normal reply: every value checked first, then written. */
-    private OutputStream reply(ResponseHandler handler, Object returned, Object[] outputs) {
+    private Answer reply(ResponseHandler handler, Object returned, Object[] outputs) {
         try {
             if (result != null) {
                 ArgumentCheck.require(result, returned, false, platform);
@@ -210,14 +217,14 @@ final class ServedOperation {
                 parameters[i].write(out, outputs[i]);
             }
         }
-        return out;
+        return new Answer(out, null);
     }
 
     /**
      * What the handler threw: one of the operation's IDL exceptions as itself; a CORBA system
      * exception as itself; anything else as {@code UNKNOWN}, logged.
      */
-    private OutputStream raised(Throwable thrown, ResponseHandler handler) {
+    private Answer raised(Throwable thrown, ResponseHandler handler) {
         if (thrown instanceof UserException generated) {
             String id = GeneratedCode.repositoryIdOf(generated.getClass());
             Codec codec = id == null ? null : exceptions.get(id);
@@ -225,7 +232,7 @@ final class ServedOperation {
                 throw handlerError("raised " + generated.getClass().getName() + ", which the operation does not declare",
                         generated);
             }
-            return exceptionReply(handler, codec, generated);
+            return exceptionReply(handler, id, codec, generated);
         }
         if (thrown instanceof RemoteUserException dynamic) {
             String id = exceptions.containsKey(dynamic.repositoryId()) ? dynamic.repositoryId()
@@ -234,7 +241,7 @@ final class ServedOperation {
                 throw handlerError("raised " + dynamic.repositoryId() + ", which the operation does not declare (it "
                         + "declares " + exceptions.keySet() + ")", dynamic);
             }
-            return exceptionReply(handler, exceptions.get(id), dynamic.members());
+            return exceptionReply(handler, id, exceptions.get(id), dynamic.members());
         }
         if (thrown instanceof SystemException system) {
             throw system;
@@ -242,7 +249,7 @@ final class ServedOperation {
         throw unknown(thrown);
     }
 
-    private OutputStream exceptionReply(ResponseHandler handler, Codec codec, Object value) {
+    private Answer exceptionReply(ResponseHandler handler, String id, Codec codec, Object value) {
         try {
             ArgumentCheck.require(codec, value, false, platform);
         } catch (IllegalArgumentException | ClassCastException | NullPointerException refused) {
@@ -250,7 +257,7 @@ final class ServedOperation {
         }
         OutputStream out = handler.createExceptionReply();
         codec.write(out, value);
-        return out;
+        return new Answer(out, id);
     }
 
     private SystemException unknown(Throwable thrown) {

@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 import org.corbabridge.adapter.AdapterClosedException;
+import org.corbabridge.adapter.CallObserver;
 import org.corbabridge.adapter.Completion;
 import org.corbabridge.adapter.DynamicServant;
 import org.corbabridge.adapter.ExportedObject;
@@ -39,7 +40,7 @@ public final class ServingSide implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ServingSide.class);
 
     /** The adapter's minor code of the TRANSIENT a call beyond the bound gets ("CB" and 1). */
-    public static final int TOO_MANY_CALLS_MINOR = 0x43420001;
+    public static final int TOO_MANY_CALLS_MINOR = ServingConfig.TOO_MANY_CALLS_MINOR;
 
     /** The serving side whose call the current thread runs, if any: its close must not wait for itself. */
     private static final ThreadLocal<ServingSide> DISPATCHING = new ThreadLocal<>();
@@ -51,6 +52,7 @@ public final class ServingSide implements AutoCloseable {
     private final ServingConfig config;
     private final String owner;
     private final Semaphore running;
+    private final ServedObservers observers;
     private final Object lock = new Object();
     private POA poa;
     private boolean closed;
@@ -61,8 +63,9 @@ public final class ServingSide implements AutoCloseable {
     /** Why nothing can be exported, or null: the client's ORB was given TLS, which its listening side lacks yet. */
     private final String refusal;
 
-    private ServingSide(OrbLease lease, ServingConfig config, String owner, boolean tls) {
+    private ServingSide(OrbLease lease, ServingConfig config, String owner, boolean tls, List<CallObserver> observers) {
         this.lease = lease;
+        this.observers = ServedObservers.of(observers);
         this.config = config;
         this.owner = owner;
         this.refusal = tls ? "the client's ORB is configured with TLS, and its listening side for callbacks has no "
@@ -77,9 +80,16 @@ public final class ServingSide implements AutoCloseable {
      *
      * @param tls whether the client's ORB was given TLS: then every export is refused, since the
      *     listening side would be plain text
+     * @param observers the client's observers: each served call is theirs to see ({@link CallObserver#served})
      */
-    public static ServingSide of(OrbLease lease, ServingConfig config, String owner, boolean tls) {
-        return new ServingSide(lease, config, owner, tls);
+    public static ServingSide of(OrbLease lease, ServingConfig config, String owner, boolean tls,
+            List<CallObserver> observers) {
+        return new ServingSide(lease, config, owner, tls, observers);
+    }
+
+    /** The observers of the calls this side serves. */
+    ServedObservers observers() {
+        return observers;
     }
 
     /**
