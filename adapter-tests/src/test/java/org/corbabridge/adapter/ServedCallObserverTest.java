@@ -1,6 +1,7 @@
 package org.corbabridge.adapter;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
@@ -137,6 +138,8 @@ class ServedCallObserverTest {
                     .isInstanceOf(ListenerRefused.class);
             assertThat(client.proxy().callBackOnce(reference, event("crash-1")).failure).startsWith("UNKNOWN");
             client.proxy().noteOnce(reference, "a oneway");
+            // the server's oneway to the listener may still be on its way when noteOnce returns
+            await().atMost(TestOrbs.CALL_TIMEOUT).until(() -> observer.ends().size() == 4 && !observer.ends().get(3).isEmpty());
         }
 
         assertThat(observer.seen).extracting(Seen::repositoryId).containsOnly(LISTENER_ID);
