@@ -210,15 +210,49 @@ public final class Tracing implements CallObserver {
         return (this == GLOBAL ? "Tracing[global, " : "Tracing[" + source.get() + ", ") + names + "]";
     }
 
-    /** The span of one call, current on the caller's thread from start to end. */
-    private static final class SpanObservation implements Observation {
-        private final Span span;
+    /** A span current on its thread until one of its ends, each ending it as the RPC conventions say. */
+    private abstract static class EndingSpan {
+        final Span span;
         private final Scope scope;
+
+        EndingSpan(Span span, Scope scope) {
+            this.span = span;
+            this.scope = scope;
+        }
+
+        final void endAnswered() {
+            span.setAttribute(OUTCOME, "success");
+            end();
+        }
+
+        final void endRaised(String exceptionRepositoryId) {
+            span.setAttribute(OUTCOME, "user_exception");
+            span.setAttribute(USER_EXCEPTION, exceptionRepositoryId);
+            end();
+        }
+
+        /** {@code before} sets what this kind of span adds of the failure. */
+        final void endFailed(RuntimeException failure, Runnable before) {
+            span.setAttribute(OUTCOME, "failure");
+            span.setAttribute(ERROR_TYPE, failure.getClass().getName());
+            before.run();
+            span.recordException(failure);
+            span.setStatus(StatusCode.ERROR, failure.getMessage());
+            end();
+        }
+
+        private void end() {
+            scope.close();
+            span.end();
+        }
+    }
+
+    /** The span of one call, current on the caller's thread from start to end. */
+    private static final class SpanObservation extends EndingSpan implements Observation {
         private final boolean conventions;
 
         SpanObservation(Span span, Scope scope, boolean conventions) {
-            this.span = span;
-            this.scope = scope;
+            super(span, scope);
             this.conventions = conventions;
         }
 
@@ -249,69 +283,43 @@ public final class Tracing implements CallObserver {
 
         @Override
         public void succeeded() {
-            span.setAttribute(OUTCOME, "success");
-            end();
+            endAnswered();
         }
 
         @Override
         public void raisedUserException(String exceptionRepositoryId) {
-            span.setAttribute(OUTCOME, "user_exception");
-            span.setAttribute(USER_EXCEPTION, exceptionRepositoryId);
-            end();
+            endRaised(exceptionRepositoryId);
         }
 
         @Override
         public void failed(RuntimeException failure) {
-            span.setAttribute(OUTCOME, "failure");
-            span.setAttribute(ERROR_TYPE, failure.getClass().getName());
-            span.recordException(failure);
-            span.setStatus(StatusCode.ERROR, failure.getMessage());
-            end();
-        }
-
-        private void end() {
-            scope.close();
-            span.end();
+            endFailed(failure, () -> { });
         }
     }
 
     /** The span of one served call, current on the dispatching thread from dispatch to reply. */
-    private static final class ServedSpan implements ServedObservation {
-        private final Span span;
-        private final Scope scope;
+    private static final class ServedSpan extends EndingSpan implements ServedObservation {
 
         ServedSpan(Span span, Scope scope) {
-            this.span = span;
-            this.scope = scope;
+            super(span, scope);
         }
 
         @Override
         public void answered() {
-            span.setAttribute(OUTCOME, "success");
-            end();
+            endAnswered();
         }
 
         @Override
         public void raisedUserException(String exceptionRepositoryId) {
-            span.setAttribute(OUTCOME, "user_exception");
-            span.setAttribute(USER_EXCEPTION, exceptionRepositoryId);
-            end();
+            endRaised(exceptionRepositoryId);
         }
 
         @Override
         public void failed(SystemException failure) {
-            span.setAttribute(OUTCOME, "failure");
-            span.setAttribute(ERROR_TYPE, failure.getClass().getName());
-            span.setAttribute(COMPLETION, failure.completed == null ? "" : completion(failure.completed.value()));
-            span.setAttribute(MINOR_CODE, failure.minor & 0xffffffffL);
-            span.recordException(failure);
-            span.setStatus(StatusCode.ERROR, failure.getMessage());
-            end();
-        }
-
-        private void end() {
-            scope.close();
-            span.end();
+            endFailed(failure, () -> {
+                span.setAttribute(COMPLETION, failure.completed == null ? "" : completion(failure.completed.value()));
+                span.setAttribute(MINOR_CODE, failure.minor & 0xffffffffL);
+            });
         }
     }
 
