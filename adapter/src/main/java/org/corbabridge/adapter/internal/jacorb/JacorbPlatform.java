@@ -74,15 +74,16 @@ public final class JacorbPlatform extends OrbPlatform {
     }
 
     /**
-     * Its listening sockets closed first, so that no connection is accepted while it shuts down;
+     * Its listening sockets stopped first, so that no connection is accepted while it shuts down;
      * after its destroy, the accepted connections it left open closed, so that their reader threads end.
      */
     @Override
     public Runnable prepareForDestroy(ORB orb) {
-        JacorbServerSocketFactory.closeListening(orb);
+        JacorbServerSocketFactory.stopListening(orb);
         Runnable after = super.prepareForDestroy(orb);
         return () -> {
             after.run();
+            JacorbServerSocketFactory.closeListening(orb);
             JacorbServerSocketFactory.closeAccepted(orb);
         };
     }

@@ -62,11 +62,6 @@ public final class JacorbServerSocketFactory implements ServerSocketFactory, Con
     }
 
     /**
-     * Closes {@code orb}'s listening sockets, before its shutdown: a server still calling back (a
-     * subscription every few milliseconds) would otherwise connect again while JacORB shuts down,
-     * and the reader thread of a connection accepted after its pools closed outlives the ORB.
-     */
-    /**
      * Closes the connections {@code orb} accepted that its shutdown left open: one accepted while
      * it shut down keeps its reader thread, blocked in a read, for as long as the server keeps it.
      */
@@ -88,12 +83,32 @@ public final class JacorbServerSocketFactory implements ServerSocketFactory, Con
         }
     }
 
+    /**
+     * Stops {@code orb}'s listening sockets accepting, before its shutdown: a server still calling
+     * back (a subscription every few milliseconds) would otherwise connect again while JacORB shuts
+     * down, and the reader thread of a connection accepted after its pools closed outlives the ORB.
+     * Stopped, not closed: JacORB's acceptor loops on a closed socket's {@code accept}, logging each
+     * exception, until its ORB ends it ({@link MessageLimits#stopAccepting}).
+     */
+    static void stopListening(Object orb) {
+        forEachListening(orb, false, MessageLimits::stopAccepting);
+    }
+
+    /** Closes {@code orb}'s listening sockets, after its destroy: whatever JacORB's acceptors did not close. */
     static void closeListening(Object orb) {
-        List<ServerSocket> sockets = LISTENING.remove(orb);
+        forEachListening(orb, true, ServerSocket::close);
+    }
+
+    private interface SocketAction {
+        void apply(ServerSocket socket) throws IOException;
+    }
+
+    private static void forEachListening(Object orb, boolean forget, SocketAction action) {
+        List<ServerSocket> sockets = forget ? LISTENING.remove(orb) : LISTENING.get(orb);
         if (sockets != null) {
             for (ServerSocket socket : sockets) {
                 try {
-                    socket.close();
+                    action.apply(socket);
                 } catch (IOException e) {
                     // closed already, or never to be closed more than this
                 }

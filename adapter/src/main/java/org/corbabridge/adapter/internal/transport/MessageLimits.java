@@ -113,20 +113,7 @@ public final class MessageLimits {
     public static ServerSocket listening(InetSocketAddress address, int backlog, long cap, Object orb,
             Consumer<Socket> accepting) throws IOException {
         Refusals refusals = REFUSALS.computeIfAbsent(orb, key -> new Refusals());
-        ServerSocket listening = new ServerSocket() {
-            @Override
-            public Socket accept() throws IOException {
-                Socket accepted = super.accept();
-                try {
-                    Socket limited = MessageLimitedSocket.accepted(accepted, cap, refusals);
-                    accepting.accept(limited);
-                    return limited;
-                } catch (IOException | RuntimeException e) {
-                    accepted.close();
-                    throw e;
-                }
-            }
-        };
+        ServerSocket listening = new StoppableServerSocket(cap, refusals, accepting);
         try {
             listening.setReuseAddress(true);
             listening.bind(address, backlog);
@@ -134,6 +121,85 @@ public final class MessageLimits {
         } catch (IOException | RuntimeException e) {
             listening.close();
             throw e;
+        }
+    }
+
+    /**
+     * Stops {@code socket} accepting (a socket {@link #listening} made): no connection is accepted
+     * after it, and the thread blocked in its {@code accept} stays blocked until the socket's owner
+     * closes it, or {@link #STOPPED_ACCEPT_WAIT} has passed. JacORB's acceptor loops on {@code accept}
+     * until its ORB terminates it, logging every exception with its stack: closing the socket
+     * before the ORB's shutdown made it log thousands of them while the shutdown waited for calls.
+     */
+    public static void stopAccepting(ServerSocket socket) throws IOException {
+        if (socket instanceof StoppableServerSocket stoppable) {
+            stoppable.stop();
+        } else {
+            socket.close();
+        }
+    }
+
+    /** How long a stopped socket's {@code accept} waits for its owner's close before it throws. */
+    static final java.time.Duration STOPPED_ACCEPT_WAIT = java.time.Duration.ofSeconds(30);
+
+    /** A listening socket whose accepted connections are capped, and which can stop accepting before it is closed. */
+    private static final class StoppableServerSocket extends ServerSocket {
+        private final long cap;
+        private final Refusals refusals;
+        private final Consumer<Socket> accepting;
+        private final java.util.concurrent.CountDownLatch closedByOwner = new java.util.concurrent.CountDownLatch(1);
+        private volatile boolean stopped;
+
+        StoppableServerSocket(long cap, Refusals refusals, Consumer<Socket> accepting) throws IOException {
+            this.cap = cap;
+            this.refusals = refusals;
+            this.accepting = accepting;
+        }
+
+        void stop() throws IOException {
+            stopped = true;
+            super.close();
+        }
+
+        @Override
+        public void close() throws IOException {
+            closedByOwner.countDown();
+            super.close();
+        }
+
+        @Override
+        public Socket accept() throws IOException {
+            Socket accepted;
+            try {
+                accepted = super.accept();
+            } catch (IOException e) {
+                if (stopped) {
+                    awaitOwnersClose();
+                }
+                throw e;
+            }
+            if (stopped) {
+                // accepted as it was stopped
+                accepted.close();
+                awaitOwnersClose();
+                throw new java.net.SocketException("Socket is closed");
+            }
+            try {
+                Socket limited = MessageLimitedSocket.accepted(accepted, cap, refusals);
+                accepting.accept(limited);
+                return limited;
+            } catch (IOException | RuntimeException e) {
+                accepted.close();
+                throw e;
+            }
+        }
+
+        private void awaitOwnersClose() {
+            try {
+                closedByOwner.await(STOPPED_ACCEPT_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
